@@ -1,0 +1,25 @@
+"""regalia: engine and platform for royal tile-laying board games.
+
+>>> import regalia
+>>> game = regalia.load_game("two-heirs", roads=False)
+>>> state = game.new_state(seed=1)
+>>> state.current_player in (0, 1)
+True
+"""
+
+from regalia.core.errors import IllegalAction, RegaliaError
+from regalia.core.game import Game, State
+from regalia.core.record import Record, replay
+from regalia.core.registry import game_ids, load_game
+
+__all__ = [
+    "Game",
+    "IllegalAction",
+    "Record",
+    "RegaliaError",
+    "State",
+    "game_ids",
+    "load_game",
+    "replay",
+]
+__version__ = "0.1.0"

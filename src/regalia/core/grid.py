@@ -1,0 +1,75 @@
+"""Square-grid geometry shared by every game.
+
+Positions are ``(x, y)`` tuples; ``y`` grows to the north (up, from seat 0's side of the table).
+
+>>> sorted(neighbours8((0, 0)))[:3]
+[(-1, -1), (-1, 0), (-1, 1)]
+>>> step((0, 0), "NE")
+(1, 1)
+>>> rotate_dir("N", 2)
+'S'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+Pos = tuple[int, int]
+
+#: Unit vectors of the eight compass directions.
+DIRS: dict[str, Pos] = {
+    "N": (0, 1),
+    "NE": (1, 1),
+    "E": (1, 0),
+    "SE": (1, -1),
+    "S": (0, -1),
+    "SW": (-1, -1),
+    "W": (-1, 0),
+    "NW": (-1, 1),
+}
+#: The eight directions clockwise from north.
+CLOCKWISE8: tuple[str, ...] = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+#: The four side directions clockwise from north.
+SIDES: tuple[str, ...] = ("N", "E", "S", "W")
+OPPOSITE: dict[str, str] = {d: CLOCKWISE8[(i + 4) % 8] for i, d in enumerate(CLOCKWISE8)}
+
+_SIDE_VECS: tuple[Pos, ...] = tuple(DIRS[d] for d in SIDES)
+_ALL_VECS: tuple[Pos, ...] = tuple(DIRS[d] for d in CLOCKWISE8)
+
+
+def step(pos: Pos, direction: str, distance: int = 1) -> Pos:
+    """The position ``distance`` steps from ``pos`` towards ``direction``."""
+    dx, dy = DIRS[direction]
+    return (pos[0] + dx * distance, pos[1] + dy * distance)
+
+
+def neighbours4(pos: Pos) -> Iterator[Pos]:
+    """The four positions that share a side with ``pos`` (N, E, S, W)."""
+    x, y = pos
+    for dx, dy in _SIDE_VECS:
+        yield (x + dx, y + dy)
+
+
+def neighbours8(pos: Pos) -> Iterator[Pos]:
+    """The eight positions that share a side or a corner with ``pos``, clockwise from north."""
+    x, y = pos
+    for dx, dy in _ALL_VECS:
+        yield (x + dx, y + dy)
+
+
+def rotate_dir(direction: str, quarter_turns: int) -> str:
+    """``direction`` turned clockwise by ``quarter_turns`` quarter turns (negative: anticlockwise)."""
+    return CLOCKWISE8[(CLOCKWISE8.index(direction) + 2 * quarter_turns) % 8]
+
+
+def format_pos(pos: Pos) -> str:
+    """``(1, -2)`` → ``"1,-2"`` (the notation used by every game)."""
+    return f"{pos[0]},{pos[1]}"
+
+
+def parse_pos(text: str) -> Pos:
+    """``"1,-2"`` → ``(1, -2)``; raises ``ValueError`` on anything else."""
+    parts = text.strip().strip("()").split(",")
+    if len(parts) != 2:
+        raise ValueError(f"not a position: {text!r} (expected x,y)")
+    return (int(parts[0]), int(parts[1]))
