@@ -86,7 +86,16 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
     if hint is bool:
         if isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.lower() in ("true", "yes", "on", "1", "false", "no", "off", "0"):
+        if isinstance(value, str) and value.lower() in (
+            "true",
+            "yes",
+            "on",
+            "1",
+            "false",
+            "no",
+            "off",
+            "0",
+        ):
             return value.lower() in ("true", "yes", "on", "1")
         raise OptionError(f"option {name}: expected true or false, got {value!r}")
     if hint is int:

@@ -36,7 +36,11 @@ class Record:
         """The record of ``state``'s game so far."""
         result = None
         if state.is_terminal():
-            result = {"scores": state.scores(), "returns": state.returns(), "winner": state.winner()}
+            result = {
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "winner": state.winner(),
+            }
         events = getattr(state, "events", None)
         return cls(
             game=state.game.id,
@@ -155,7 +159,11 @@ def replay(record: Record | JSON, upto: int | None = None) -> State[Any]:
             raise ReplayDivergence(ply, text, str(exc)) from None
     if upto is None and record.result is not None:
         if not state.is_terminal():
-            raise ReplayDivergence(len(actions), actions[-1] if actions else "", "record has a result but the game is not over")
+            raise ReplayDivergence(
+                len(actions),
+                actions[-1] if actions else "",
+                "record has a result but the game is not over",
+            )
         if list(record.result.get("scores", [])) != state.scores():
             raise ReplayDivergence(
                 len(actions),

@@ -28,9 +28,7 @@ def game_class(game_id: str) -> type[Game[Any]]:
     try:
         target = GAMES[game_id]
     except KeyError:
-        raise UnknownGame(
-            f"unknown game {game_id!r}; valid games: {', '.join(game_ids())}"
-        ) from None
+        raise UnknownGame(f"unknown game {game_id!r}; valid games: {', '.join(game_ids())}") from None
     module_name, _, class_name = target.partition(":")
     cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
     return cls

@@ -1,0 +1,121 @@
+"""Reading Two Heirs states back from JSON (``to_json`` documents), naming the bad field."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from regalia.core.errors import NotationError, PositionError
+from regalia.core.game import JSON
+from regalia.core.grid import Pos, parse_pos
+from regalia.games.two_heirs.tiles import SETS
+
+S = TypeVar("S")
+
+
+def _pos(value: Any, field: str) -> Pos:
+    if not isinstance(value, str):
+        raise PositionError(f"field {field!r}: expected a position 'x,y', got {value!r}")
+    try:
+        return parse_pos(value)
+    except ValueError:
+        raise PositionError(f"field {field!r}: {value!r} is not a position 'x,y'") from None
+
+
+def _get(doc: JSON, name: str, typ: type | tuple[type, ...]) -> Any:
+    if name not in doc:
+        raise PositionError(f"field {name!r} is missing")
+    value = doc[name]
+    if not isinstance(value, typ) or (isinstance(value, bool) and typ is int):
+        raise PositionError(f"field {name!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
+    """Build a state of class ``cls`` from a ``two-heirs-state`` document."""
+    if not isinstance(doc, dict):
+        raise PositionError("a state must be a JSON object")
+    if doc.get("format") != "two-heirs-state":
+        raise PositionError("field 'format': expected 'two-heirs-state'")
+    cat = game.catalogue
+
+    def tile(value: Any, field: str) -> int:
+        if not isinstance(value, str) or value not in cat.by_id:
+            raise PositionError(f"field {field!r}: {value!r} is not a tile of the catalogue")
+        idx: int = cat.by_id[value].index
+        return idx
+
+    s: Any = cls.__new__(cls)
+    s.game = game
+    s.tiles = cat.tiles
+    s.seed = _get(doc, "seed", int)
+    sets = _get(doc, "sets", list)
+    if any(x not in SETS for x in sets):
+        raise PositionError(f"field 'sets': unknown set in {sets}")
+    s.sets = tuple(sets)
+    s.first = _get(doc, "first", int)
+    s.player = _get(doc, "player", int)
+    if s.player not in (0, 1) or s.first not in (0, 1):
+        raise PositionError("fields 'player' and 'first' must be 0 or 1")
+    s.shield = _get(doc, "shield", int)
+    reserve = _get(doc, "reserve", list)
+    if len(reserve) != 7:
+        raise PositionError("field 'reserve': must list 7 positions")
+    s.reserve = [-1 if t is None else tile(t, f"reserve[{i}]") for i, t in enumerate(reserve)]
+    if not 0 <= s.shield < 7 or s.reserve[s.shield] != -1:
+        raise PositionError("field 'shield': must be an empty reserve position 0..6")
+    s.board = {}
+    for i, c in enumerate(_get(doc, "board", list)):
+        if not isinstance(c, dict):
+            raise PositionError(f"field 'board[{i}]': expected an object")
+        pos = _pos(c.get("pos"), f"board[{i}].pos")
+        owner = c.get("owner")
+        if owner not in (None, 0, 1):
+            raise PositionError(f"field 'board[{i}].owner': must be 0, 1 or null")
+        s.board[pos] = tile(c.get("tile"), f"board[{i}].tile") * 4 + (0 if owner is None else owner + 1)
+    units = _get(doc, "units", list)
+    if len(units) != 6:
+        raise PositionError("field 'units': must list 6 units")
+    s.units = []
+    s.moved = 0
+    for i, u in enumerate(units):
+        if not isinstance(u, dict):
+            raise PositionError(f"field 'units[{i}]': expected an object")
+        upos = None if u.get("pos") is None else _pos(u.get("pos"), f"units[{i}].pos")
+        if upos is not None and upos not in s.board:
+            raise PositionError(f"field 'units[{i}].pos': no tile at {u.get('pos')}")
+        s.units.append(upos)
+        if u.get("moved"):
+            s.moved |= 1 << i
+    s.supply = [tile(t, f"supply[{i}]") for i, t in enumerate(_get(doc, "supply", list))]
+    hands = _get(doc, "hands", list)
+    if len(hands) != 2:
+        raise PositionError("field 'hands': must hold 2 hands")
+    s.hands = [[tile(t, f"hands[{p}][{i}]") for i, t in enumerate(h)] for p, h in enumerate(hands)]
+    s.box = [tile(t, f"box[{i}]") for i, t in enumerate(_get(doc, "box", list))]
+    s.took = bool(_get(doc, "took", bool))
+    s.shield_mine = bool(_get(doc, "shield_mine", bool))
+    s.discounts = _get(doc, "discounts", int)
+    s.pending = tuple(_pos(q, "pending_destroy") for q in _get(doc, "pending_destroy", list))
+    s.discarding = bool(_get(doc, "discarding", bool))
+    s.final = bool(_get(doc, "final", bool))
+    s.trigger = bool(_get(doc, "trigger", bool))
+    s.finals_left = _get(doc, "finals_left", int)
+    s.terminal = bool(_get(doc, "terminal", bool))
+    s.last_built = [None if q is None else _pos(q, "last_built") for q in _get(doc, "last_built", list)]
+    from regalia.games.two_heirs.scoring import producers
+
+    s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
+    s._legal = None
+    s._score_cache = None
+    s.hist = None
+    s._reindex_units()
+    for i, text in enumerate(_get(doc, "history", list)):
+        try:
+            s.hist = (s.hist, s.parse_action(text))
+        except NotationError as exc:
+            raise PositionError(f"field 'history[{i}]': {exc}") from None
+    extra_init = getattr(s, "_init_extra_from_json", None)
+    if extra_init is not None:
+        extra_init(doc)
+    result: S = s
+    return result
