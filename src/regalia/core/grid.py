@@ -50,11 +50,21 @@ def neighbours4(pos: Pos) -> Iterator[Pos]:
         yield (x + dx, y + dy)
 
 
-def neighbours8(pos: Pos) -> Iterator[Pos]:
-    """The eight positions that share a side or a corner with ``pos``, clockwise from north."""
-    x, y = pos
-    for dx, dy in _ALL_VECS:
-        yield (x + dx, y + dy)
+def neighbours8(pos: Pos) -> tuple[Pos, ...]:
+    """The eight positions that share a side or a corner with ``pos``, clockwise from north.
+
+    Memoised: the engines call this in their hottest loops.
+    """
+    try:
+        return _NB8[pos]
+    except KeyError:
+        x, y = pos
+        nb = tuple((x + dx, y + dy) for dx, dy in _ALL_VECS)
+        _NB8[pos] = nb
+        return nb
+
+
+_NB8: dict[Pos, tuple[Pos, ...]] = {}
 
 
 def rotate_dir(direction: str, quarter_turns: int) -> str:

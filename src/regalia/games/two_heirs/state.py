@@ -363,6 +363,9 @@ class TwoHeirsState(State[Action]):
             raise IllegalAction(f"{action!r} is not a Two Heirs action", "Course of the game")
         if self.terminal:
             raise IllegalAction("the game is over", "Final turn and end of the game")
+        legal = self._legal
+        if legal is not None and type(action) is Action and action in legal:
+            return
         kind = action.kind
         p = self.player
         if self.pending and kind not in (act.DESTROY, act.SPARE):
