@@ -1,0 +1,97 @@
+"""The agent interface and the evaluation helpers shared by agents.
+
+An agent picks an action for a state, given a seeded random generator; its budget (iterations or
+seconds) is fixed when it is built. Agents see the true state but must not peek at hidden
+information: the search agents play on ``state.determinize(seat, rng)`` copies.
+
+>>> import random
+>>> from regalia.ai import RandomAgent
+>>> agent = RandomAgent()
+>>> agent.name
+'random'
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from regalia.core.game import State
+
+Action = Hashable
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks an action: a ``name`` and :meth:`choose`.
+
+    Agents may also define ``reset()`` (forget everything, e.g. at a new game) and
+    ``observe(state)`` (see a state the agent did not choose for, e.g. after an opponent's move);
+    callers use :func:`reset_agent` and :func:`observe_agent`, which skip them when absent.
+    """
+
+    name: str
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
+        """A legal action of ``state.current_player`` (``state`` is not modified)."""
+        ...
+
+
+def reset_agent(agent: Agent) -> None:
+    """Call ``agent.reset()`` if the agent has one."""
+    reset = getattr(agent, "reset", None)
+    if callable(reset):
+        reset()
+
+
+def observe_agent(agent: Agent, state: State[Any]) -> None:
+    """Call ``agent.observe(state)`` if the agent has one."""
+    observe = getattr(agent, "observe", None)
+    if callable(observe):
+        observe(state)
+
+
+def score_difference(state: State[Any], seat: int) -> float:
+    """``scores()[seat]`` minus the best other score (the plain score in a one-seat game)."""
+    scores = state.scores()
+    if len(scores) <= 1:
+        return float(scores[seat]) if scores else 0.0
+    best_other = max(s for i, s in enumerate(scores) if i != seat)
+    return float(scores[seat] - best_other)
+
+
+def evaluate(state: State[Any], seat: int) -> float:
+    """How good ``state`` looks for ``seat`` (higher is better), without search.
+
+    Uses the game's hook ``state.evaluate(seat)`` when the state has one, otherwise
+    :func:`score_difference`.
+    """
+    hook = getattr(state, "evaluate", None)
+    if callable(hook):
+        return float(hook(seat))
+    return score_difference(state, seat)
+
+
+#: Added to the evaluation of a finished game, times its return, so that wins come first.
+TERMINAL_BONUS = 1e6
+
+
+def evaluate_after(state: State[Any], seat: int) -> float:
+    """:func:`evaluate`, with a finished game's result (``returns()``) dominating."""
+    if state.is_terminal():
+        return TERMINAL_BONUS * state.returns()[seat] + score_difference(state, seat)
+    return evaluate(state, seat)
+
+
+def heuristic_values(state: State[Any], scale: float) -> list[float]:
+    """Per-seat values in (-1, 1) of an unfinished state: ``tanh(evaluate / scale)``."""
+    return [math.tanh(evaluate(state, seat) / scale) for seat in range(state.num_players)]
+
+
+def pick_best(actions: Sequence[Any], values: Sequence[float], rng: random.Random) -> Any:
+    """The action of highest value, ties broken by ``rng``."""
+    best = max(values)
+    tied = [a for a, v in zip(actions, values, strict=True) if v == best]
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]

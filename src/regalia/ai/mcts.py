@@ -1,0 +1,303 @@
+"""Monte Carlo tree search over determinized states (single-observer ISMCTS with UCT).
+
+Every iteration draws a determinization of the root state for the acting seat
+(``state.determinize(seat, rng)``: hidden information resampled, nothing peeked at), walks down the
+one shared tree choosing among the actions legal in *that* determinization by UCB1 with
+availability counts, expands one new node, plays a rollout (random, or epsilon-greedy on the
+evaluation hook) to the end of the game or to a depth cap, and backs ``returns()`` up the path.
+Each node's statistics are from the point of view of the seat that chose the action leading to it.
+
+Multi-step turns are searched action by action: one action is one step. Between successive steps
+of the same seat's turn the subtree below the chosen action is kept (tree reuse).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from regalia.ai.base import evaluate_after, heuristic_values, pick_best
+from regalia.core.errors import OptionError
+from regalia.core.game import State
+
+ROLLOUTS = ("random", "greedy")
+
+
+class Node:
+    """A node of the search tree: reached by ``action``, chosen by seat ``player``."""
+
+    __slots__ = ("action", "avail", "children", "parent", "player", "total", "visits")
+
+    def __init__(self, parent: Node | None, action: Any, player: int) -> None:
+        self.parent = parent
+        self.action = action
+        self.player = player
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+    def __repr__(self) -> str:
+        mean = self.total / self.visits if self.visits else 0.0
+        return f"<Node {self.action!r} by {self.player}: {self.visits} visits, mean {mean:+.3f}>"
+
+
+class MCTSAgent:
+    """ISMCTS/UCT agent.
+
+    Budget: ``iterations`` per decision, or ``seconds`` per decision, or both (whichever ends first;
+    with neither, 1000 iterations). Only an iteration budget makes the agent reproducible from its
+    ``rng``.
+
+    Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
+    ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
+    evaluation hook); ``depth`` caps the rollout length, a cut-off state being valued
+    ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse`` keeps the subtree of the chosen
+    action between steps of one seat's turn.
+
+    After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done.
+    """
+
+    __slots__ = (
+        "_expect",
+        "_next_root",
+        "c",
+        "depth",
+        "epsilon",
+        "eval_scale",
+        "iterations",
+        "last_iterations",
+        "last_seconds",
+        "name",
+        "reuse",
+        "rollout",
+        "rollout_sample",
+        "seconds",
+    )
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        c: float = 1.0,
+        rollout: str = "random",
+        depth: int | None = None,
+        eval_scale: float = 10.0,
+        reuse: bool = True,
+        rollout_sample: int = 8,
+        epsilon: float = 0.1,
+        name: str = "mcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise OptionError(f"iterations must be a positive integer, got {iterations!r}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0
+        ):
+            raise OptionError(f"seconds must be a positive number, got {seconds!r}")
+        if rollout not in ROLLOUTS:
+            raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
+        if depth is not None and (not isinstance(depth, int) or depth < 0):
+            raise OptionError(f"depth must be a non-negative integer, got {depth!r}")
+        if not isinstance(c, (int, float)) or c < 0:
+            raise OptionError(f"c must be a non-negative number, got {c!r}")
+        if not isinstance(eval_scale, (int, float)) or eval_scale <= 0:
+            raise OptionError(f"eval_scale must be a positive number, got {eval_scale!r}")
+        if not isinstance(rollout_sample, int) or rollout_sample < 1:
+            raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
+        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
+            raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
+        self.iterations = iterations
+        self.seconds = None if seconds is None else float(seconds)
+        self.c = float(c)
+        self.rollout = rollout
+        self.depth = depth
+        self.eval_scale = float(eval_scale)
+        self.reuse = bool(reuse)
+        self.rollout_sample = rollout_sample
+        self.epsilon = float(epsilon)
+        self.name = name
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self._expect: tuple[Any, ...] | None = None
+        self._next_root: Node | None = None
+
+    def __repr__(self) -> str:
+        budget = (
+            f"iterations={self.iterations!r}, seconds={self.seconds!r}"
+            if self.seconds is not None
+            else f"iterations={self.iterations!r}"
+        )
+        return f"MCTSAgent({budget}, c={self.c}, rollout={self.rollout!r}, name={self.name!r})"
+
+    # -- the agent interface ---------------------------------------------------------------
+    def reset(self) -> None:
+        """Forget the kept subtree."""
+        self._expect = None
+        self._next_root = None
+
+    def observe(self, state: State[Any]) -> None:
+        """Nothing to do: the kept subtree is checked against the next state itself."""
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        seat = state.current_player
+        root = self._reused_root(state, seat)
+        if len(legal) == 1:
+            self.last_iterations = 0
+            self.last_seconds = 0.0
+            action = legal[0]
+        else:
+            self.search(state, rng, root)
+            action = self._best(root, legal, rng)
+        self._remember(state, seat, root, action)
+        return action
+
+    # -- search ------------------------------------------------------------------------------
+    def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
+        """Run the budgeted search from ``state`` and return the root node."""
+        if root is None:
+            root = Node(None, None, -1)
+        seat = state.current_player
+        limit = self.iterations
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        done = 0
+        iterate = self._iterate
+        while True:
+            iterate(root, state, seat, rng)
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        self.last_seconds = time.perf_counter() - start
+        return root
+
+    def _iterate(self, root: Node, state: State[Any], seat: int, rng: random.Random) -> None:
+        s = state.determinize(seat, rng)
+        node = root
+        c = self.c
+        log = math.log
+        sqrt = math.sqrt
+        randrange = rng.randrange
+        # selection and expansion
+        while True:
+            legal = s.legal_actions()
+            if not legal:
+                break
+            children = node.children
+            untried = [a for a in legal if a not in children] if children else legal
+            if untried:
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                child = Node(node, action, s.current_player)
+                children[action] = child
+                s._apply(action)
+                node = child
+                break
+            best: Node | None = None
+            best_value = -math.inf
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                n = child.visits
+                value = child.total / n + c * sqrt(log(child.avail) / n)
+                if value > best_value:
+                    best_value = value
+                    best = child
+            assert best is not None
+            s._apply(best.action)
+            node = best
+        # rollout
+        values = self._rollout(s, rng)
+        # backpropagation
+        cur: Node | None = node
+        while cur is not None:
+            cur.visits += 1
+            if cur.player >= 0:
+                cur.total += values[cur.player]
+            cur = cur.parent
+
+    def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
+        depth = self.depth
+        steps = 0
+        randrange = rng.randrange
+        if self.rollout == "random":
+            while depth is None or steps < depth:
+                legal = s.legal_actions()
+                if not legal:
+                    break
+                s._apply(legal[randrange(len(legal))])
+                steps += 1
+        else:
+            sample = self.rollout_sample
+            epsilon = self.epsilon
+            while depth is None or steps < depth:
+                legal = s.legal_actions()
+                if not legal:
+                    break
+                if len(legal) == 1 or rng.random() < epsilon:
+                    s._apply(legal[randrange(len(legal))])
+                else:
+                    player = s.current_player
+                    candidates = rng.sample(legal, sample) if len(legal) > sample else legal
+                    scored = []
+                    for a in candidates:
+                        child = s.clone()
+                        child._apply(a)
+                        scored.append(evaluate_after(child, player))
+                    s._apply(pick_best(candidates, scored, rng))
+                steps += 1
+        if s.is_terminal():
+            return [float(r) for r in s.returns()]
+        return heuristic_values(s, self.eval_scale)
+
+    @staticmethod
+    def _best(root: Node, legal: list[Any], rng: random.Random) -> Any:
+        """The most visited root action legal in the real state (ties: best mean, then rng)."""
+        children = root.children
+        candidates = [children[a] for a in legal if a in children]
+        if not candidates:
+            return legal[rng.randrange(len(legal))]
+        most = max(ch.visits for ch in candidates)
+        top = [ch for ch in candidates if ch.visits == most]
+        means = [ch.total / ch.visits if ch.visits else 0.0 for ch in top]
+        return pick_best([ch.action for ch in top], means, rng)
+
+    # -- tree reuse -----------------------------------------------------------------------
+    def _reused_root(self, state: State[Any], seat: int) -> Node:
+        """The kept subtree if ``state`` is the previous decision's state plus its action."""
+        expect, kept = self._expect, self._next_root
+        self._expect = self._next_root = None
+        if (
+            self.reuse
+            and kept is not None
+            and expect is not None
+            and expect[0] == (state.game.id, state.seed, seat, len(state.history))
+            and expect[1] == tuple(state.history)
+        ):
+            kept.parent = None
+            return kept
+        return Node(None, None, -1)
+
+    def _remember(self, state: State[Any], seat: int, root: Node, action: Any) -> None:
+        if not self.reuse:
+            return
+        child = root.children.get(action)
+        if child is None:
+            child = Node(None, action, seat)
+        history = (*state.history, action)
+        self._expect = ((state.game.id, state.seed, seat, len(history)), history)
+        self._next_root = child

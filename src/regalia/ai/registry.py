@@ -1,0 +1,162 @@
+"""Agents by name and strength level, and agent spec strings.
+
+A spec string names an agent, optionally a level, and optional parameters, separated by colons:
+``random``, ``greedy``, ``mcts:hard``, ``mcts:iterations=500``, ``mcts:medium:rollout=greedy``.
+
+>>> agent = make_agent("mcts", "easy")
+>>> agent.name, agent.iterations
+('mcts:easy', 200)
+>>> agent_from_spec("mcts:iterations=500:c=0.7").iterations
+500
+>>> make_agent("mcts", "superb")
+Traceback (most recent call last):
+...
+regalia.core.errors.OptionError: unknown level 'superb' for agent 'mcts'; valid levels: easy, medium, hard
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from regalia.ai.base import Agent
+from regalia.ai.mcts import MCTSAgent
+from regalia.ai.simple import GreedyAgent, RandomAgent
+from regalia.core.errors import OptionError
+
+#: agent name -> the class (or factory) that builds it from keyword parameters.
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "mcts": MCTSAgent,
+}
+
+#: agent name -> level -> the parameters of that level (weakest first).
+LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "mcts": {
+        "easy": {"iterations": 200},
+        "medium": {"iterations": 1000},
+        "hard": {"seconds": 1.0},
+    },
+}
+
+
+def agent_names() -> list[str]:
+    """The names of every registered agent."""
+    return list(AGENTS)
+
+
+def agent_levels(name: str) -> list[str]:
+    """The strength levels of agent ``name`` (weakest first; empty if it has none)."""
+    _check_name(name)
+    return list(LEVELS.get(name, {}))
+
+
+def agent_parameters(name: str) -> list[str]:
+    """The keyword parameters agent ``name`` accepts."""
+    _check_name(name)
+    params = inspect.signature(AGENTS[name]).parameters
+    return [p for p in params if p != "name"]
+
+
+def _check_name(name: str) -> None:
+    if name not in AGENTS:
+        raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(AGENTS)}")
+
+
+def make_agent(name: str, /, level: str | None = None, **params: Any) -> Agent:
+    """Build agent ``name`` at strength ``level`` (``None``: its defaults), ``params`` overriding.
+
+    Unknown agents, levels and parameters raise :class:`OptionError` listing the valid ones.
+    """
+    _check_name(name)
+    settings: dict[str, Any] = {}
+    label = name
+    if level is not None:
+        levels = LEVELS.get(name, {})
+        if not levels:
+            raise OptionError(f"agent {name!r} has no levels; agents with levels: {_leveled()}")
+        if level not in levels:
+            raise OptionError(
+                f"unknown level {level!r} for agent {name!r}; valid levels: {', '.join(levels)}"
+            )
+        settings.update(levels[level])
+        label = f"{name}:{level}"
+    valid = agent_parameters(name)
+    unknown = sorted(set(params) - set(valid) - {"name"})
+    if unknown:
+        raise OptionError(
+            f"unknown parameter(s) {', '.join(unknown)} for agent {name!r}; "
+            f"valid parameters: {', '.join(valid)}"
+        )
+    if level is not None and ("iterations" in params or "seconds" in params):
+        # an explicit budget replaces the level's budget rather than combining with it
+        settings.pop("iterations", None)
+        settings.pop("seconds", None)
+    settings.update(params)
+    settings.setdefault("name", label + "".join(f":{k}={v}" for k, v in params.items()))
+    try:
+        return AGENTS[name](**settings)
+    except (TypeError, ValueError) as exc:
+        raise OptionError(f"agent {name!r}: {exc}") from None
+
+
+def _leveled() -> str:
+    return ", ".join(n for n in AGENTS if LEVELS.get(n))
+
+
+def _value(text: str) -> Any:
+    """An int, float, bool, ``None`` or the string itself."""
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on"):
+        return True
+    if lowered in ("false", "no", "off"):
+        return False
+    if lowered == "none":
+        return None
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_agent_spec(spec: str) -> tuple[str, str | None, dict[str, Any]]:
+    """Split a spec string into (agent name, level or ``None``, parameters).
+
+    >>> parse_agent_spec("mcts:hard:rollout=greedy")
+    ('mcts', 'hard', {'rollout': 'greedy'})
+    """
+    parts = [p.strip() for p in spec.strip().split(":")]
+    name, rest = parts[0], parts[1:]
+    if not name:
+        raise OptionError(f"empty agent name in {spec!r}; valid agents: {', '.join(AGENTS)}")
+    _check_name(name)
+    level: str | None = None
+    params: dict[str, Any] = {}
+    for part in rest:
+        if "=" in part:
+            key, _, text = part.partition("=")
+            params[key.strip()] = _value(text.strip())
+        elif not part:
+            raise OptionError(f"empty part in agent spec {spec!r}")
+        elif level is None:
+            level = part
+        else:
+            raise OptionError(f"agent spec {spec!r} names two levels ({level}, {part})")
+    return name, level, params
+
+
+def agent_from_spec(spec: str, **overrides: Any) -> Agent:
+    """Build the agent a spec string describes (its name is the spec)."""
+    name, level, params = parse_agent_spec(spec)
+    params.update(overrides)
+    params.setdefault("name", spec.strip())
+    return make_agent(name, level, **params)
+
+
+def describe_agents() -> Mapping[str, list[str]]:
+    """agent name -> its levels (for help texts)."""
+    return {name: list(LEVELS.get(name, {})) for name in AGENTS}
