@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from regalia.core.errors import OptionError
 from regalia.core.game import JSON, Game, Options, fresh_seed
 from regalia.games.two_heirs.actions import Action
+from regalia.games.two_heirs.henry import TreasureSet, treasures_for
 from regalia.games.two_heirs.tiles import RECOMMENDED_SETS, SETS, Catalogue, catalogue_for
 
 
@@ -27,6 +28,7 @@ class TwoHeirsOptions(Options):
     ``roads``: score roads (the rulebook suggests leaving them out of a first game).
     ``tiles``: path of a tile catalogue file to use instead of the reconstructed one.
     ``solo`` and ``level``: the solo game against Henry (levels 1 to 3).
+    ``treasures``: path of a treasure-token file (solo) to use instead of the reconstructed one.
     """
 
     sets: tuple[str, ...] = RECOMMENDED_SETS
@@ -34,6 +36,7 @@ class TwoHeirsOptions(Options):
     tiles: str | None = None
     solo: bool = False
     level: int = 3
+    treasures: str | None = None
 
     def validate(self) -> None:
         if self.sets != ("random",):
@@ -48,7 +51,11 @@ class TwoHeirsOptions(Options):
             raise OptionError(f"option level: must be 1, 2 or 3, got {self.level}")
         if self.level != 3 and not self.solo:
             raise OptionError("option level: only used by the solo game (solo=true)")
+        if self.treasures is not None and not self.solo:
+            raise OptionError("option treasures: only used by the solo game (solo=true)")
         catalogue_for(self.tiles)
+        if self.solo:
+            treasures_for(self.treasures)
 
 
 class TwoHeirs(Game[Action]):
@@ -64,12 +71,21 @@ class TwoHeirs(Game[Action]):
     def __init__(self, options: TwoHeirsOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
         self.catalogue: Catalogue = catalogue_for(self.options.tiles)
+        self.treasure_set: TreasureSet | None = (
+            treasures_for(self.options.treasures) if self.options.solo else None
+        )
+
+    @property
+    def state_class(self) -> type[TwoHeirsState]:
+        """:class:`SoloState` for the solo game, :class:`TwoHeirsState` otherwise."""
+        return SoloState if self.options.solo else TwoHeirsState
 
     def new_state(self, seed: int | None = None) -> TwoHeirsState:
-        return TwoHeirsState.new(self, fresh_seed() if seed is None else seed)
+        return self.state_class.new(self, fresh_seed() if seed is None else seed)
 
     def state_from_json(self, doc: JSON) -> TwoHeirsState:
-        return TwoHeirsState.from_json(self, doc)
+        return self.state_class.from_json(self, doc)
 
 
+from regalia.games.two_heirs.solo import SoloState  # noqa: E402
 from regalia.games.two_heirs.state import TwoHeirsState  # noqa: E402
