@@ -1,0 +1,143 @@
+"""The ``regalia`` command.
+
+Sub-commands live in modules listed in :data:`COMMAND_MODULES`; each exposes
+``register(app: typer.Typer) -> None``. A listed module that is not installed (an optional part of
+the project, or one not written yet) is skipped, so the rest of the command keeps working.
+
+Errors that derive from :class:`regalia.core.errors.RegaliaError` are printed as one red line on
+stderr and end the command with exit code 2 (no traceback).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from typing import Any
+
+import click
+import typer
+from rich.console import Console
+from rich.text import Text
+from typer.core import TyperGroup
+
+from regalia import __version__
+from regalia.core.errors import RegaliaError
+
+#: Modules that add sub-commands, in the order of ``regalia --help``.
+COMMAND_MODULES: tuple[str, ...] = (
+    "regalia.commands.play",
+    "regalia.commands.replay",
+    "regalia.commands.score",
+    "regalia.commands.bench",
+    "regalia.commands.henry",
+    "regalia.lab.cli",
+    "regalia.server.cli",
+    "regalia.rl.cli",
+)
+
+#: Modules that must be present: a failure to import them is a bug and is not hidden.
+REQUIRED_MODULES: frozenset[str] = frozenset(COMMAND_MODULES[:4])
+
+#: Exit code of a command that ends with a :class:`RegaliaError`.
+ERROR_EXIT_CODE = 2
+
+
+def error_line(message: str) -> None:
+    """Print ``message`` as one red line on stderr."""
+    console = Console(stderr=True, highlight=False, soft_wrap=True)
+    console.print(Text(f"error: {message}", style="bold red"))
+
+
+class RegaliaGroup(TyperGroup):
+    """The top-level command group: turns a :class:`RegaliaError` into a red line and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except RegaliaError as exc:
+            if os.environ.get("REGALIA_TRACEBACK"):
+                raise
+            error_line(str(exc))
+            raise typer.Exit(ERROR_EXIT_CODE) from None
+
+
+app = typer.Typer(
+    cls=RegaliaGroup,
+    name="regalia",
+    help="Play, check and analyse royal tile-laying board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"regalia {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Play, check and analyse royal tile-laying board games (set REGALIA_TRACEBACK=1 for tracebacks)."""
+
+
+def _is_missing(exc: ModuleNotFoundError, module: str) -> bool:
+    """True when ``exc`` says that ``module`` itself (or a parent package of it) does not exist."""
+    missing = exc.name or ""
+    return missing == module or module.startswith(missing + ".")
+
+
+#: Optional modules that were skipped, with the reason (shown by ``regalia --help`` in debug mode).
+SKIPPED: dict[str, str] = {}
+
+
+def register_commands(target: typer.Typer, modules: tuple[str, ...] = COMMAND_MODULES) -> list[str]:
+    """Import each module and call its ``register(target)``; returns the modules registered.
+
+    A required module that fails to import raises. An optional module that does not exist, or whose
+    own dependency (an extra) is not installed, is skipped quietly; one that is broken otherwise is
+    skipped with a yellow warning on stderr, so that the other commands keep working.
+    """
+    done = []
+    for name in modules:
+        if name in REQUIRED_MODULES:
+            importlib.import_module(name).register(target)
+            done.append(name)
+            continue
+        try:
+            module = importlib.import_module(name)
+            register = module.register
+            register(target)
+        except ModuleNotFoundError as exc:
+            SKIPPED[name] = "not installed" if _is_missing(exc, name) else f"needs {exc.name}"
+            continue
+        except Exception as exc:  # a broken optional module must not break the whole command
+            SKIPPED[name] = f"broken: {type(exc).__name__}: {exc}"
+            Console(stderr=True).print(
+                Text(f"warning: skipped the commands of {name} ({SKIPPED[name]})", style="yellow")
+            )
+            continue
+        done.append(name)
+    if os.environ.get("REGALIA_DEBUG"):
+        for name, why in SKIPPED.items():
+            Console(stderr=True).print(Text(f"debug: skipped {name}: {why}", style="dim"))
+    return done
+
+
+register_commands(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``regalia`` console script."""
+    app(args=argv if argv is not None else sys.argv[1:], prog_name="regalia")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

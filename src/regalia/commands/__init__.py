@@ -1,0 +1,1 @@
+"""Sub-commands of the ``regalia`` command line; each module exposes ``register(app)``."""
