@@ -1,0 +1,249 @@
+"""Property tests of The Two Heirs engine: random legal play, invariants and round trips."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import regalia
+from regalia.core.errors import IllegalAction
+from regalia.games.two_heirs.actions import SIGNATURES, Action
+from regalia.games.two_heirs.state import START, TwoHeirsState
+
+SET_CHOICES = (
+    "wandering,dominion,trade-and-church",
+    "warfare,crafts,guard",
+    "dominion,warfare,guard",
+    "wandering,warfare,crafts",
+    "random",
+)
+
+seeds = st.integers(min_value=0, max_value=2**31 - 1)
+set_choices = st.sampled_from(SET_CHOICES)
+fast = settings(max_examples=20, deadline=None)
+slow = settings(max_examples=6, deadline=None)
+
+
+@cache
+def game(sets: str, roads: bool = True) -> Any:
+    return regalia.load_game("two-heirs", sets=sets, roads=roads)
+
+
+INTERESTING = ("build", "camp", "destroy")
+
+
+def play(sets: str, seed: int, limit: int = 5000) -> Iterator[TwoHeirsState]:
+    """Every state of a random game, the final one included.
+
+    The seed also picks a style, so that every rule is exercised: uniform over the legal actions
+    (which rarely builds), eager (prefers builds, camps and destructions) or hoarding (rarely
+    plays a tile, so the hand limit comes into play).
+    """
+    s: TwoHeirsState = game(sets).new_state(seed)
+    rng = random.Random(seed)
+    style = seed % 3
+    for _ in range(limit):
+        yield s
+        if s.is_terminal():
+            return
+        actions = s.legal_actions()
+        if style and rng.random() < 0.8:
+            if style == 1:
+                preferred = [a for a in actions if a.kind in INTERESTING]
+            else:
+                preferred = [a for a in actions if a.kind not in ("build", "terrain")]
+            actions = preferred or actions
+        s.apply(rng.choice(actions))
+    raise AssertionError(f"game {sets} seed {seed} did not end within {limit} actions")
+
+
+def tiles_everywhere(s: TwoHeirsState) -> list[int]:
+    return (
+        list(s.supply)
+        + [t for t in s.reserve if t >= 0]
+        + s.hands[0]
+        + s.hands[1]
+        + [c >> 2 for c in s.board.values()]
+        + s.box
+    )
+
+
+def uncached(s: TwoHeirsState) -> TwoHeirsState:
+    fresh = s.clone()
+    fresh._legal = None
+    return fresh
+
+
+def random_action(s: TwoHeirsState, rng: random.Random) -> Action:
+    """An action of any kind, with tiles and positions drawn near the game's own."""
+    kind = rng.choice(list(SIGNATURES))
+    pool = tiles_everywhere(s)
+    xs = [p[0] for p in s.board] + [0]
+    ys = [p[1] for p in s.board] + [0]
+
+    def pos() -> tuple[int, int]:
+        return (rng.randint(min(xs) - 2, max(xs) + 2), rng.randint(min(ys) - 2, max(ys) + 2))
+
+    tile, src, dst = -1, None, None
+    for arg in SIGNATURES[kind]:
+        if arg == "tile":
+            tile = rng.choice(pool) if rng.random() < 0.9 else rng.randrange(len(s.tiles))
+        elif arg == "src":
+            src = rng.choice([*s.unit_positions(s.player), pos()])
+        else:
+            dst = pos()
+    return Action(kind, tile, src, dst)
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_random_play_always_ends(seed: int, sets: str) -> None:
+    """Final turn and end of the game: random legal play always reaches the end and scores."""
+    *_, last = play(sets, seed)
+    assert last.is_terminal() and last.current_player == -1
+    assert last.legal_actions() == []
+    assert sorted(last.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_the_27_tiles_are_conserved(seed: int, sets: str) -> None:
+    """Setup: the 27 tiles of the game stay in supply, reserve, hands, board or box, each once."""
+    initial: Counter[int] | None = None
+    for s in play(sets, seed):
+        now = Counter(tiles_everywhere(s))
+        assert sum(now.values()) == 27 and max(now.values()) == 1
+        if initial is None:
+            initial = now
+        assert now == initial
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_units_never_share_a_tile_after_the_start(seed: int, sets: str) -> None:
+    """Setup note: only both elites on the start tile, before either moved, ever share a tile."""
+    for s in play(sets, seed):
+        placed = [(p, i) for i, p in enumerate(s.units) if p is not None]
+        counts = Counter(p for p, _ in placed)
+        for p, n in counts.items():
+            if n > 1:
+                assert p == START and n == 2
+                assert sorted(i for q, i in placed if q == p) == [0, 3]
+        assert all(p in s.board for p, _ in placed)
+
+
+@given(seed=seeds, sets=set_choices, stop=st.floats(0.0, 1.0))
+@fast
+def test_every_record_replays_to_an_identical_state(seed: int, sets: str, stop: float) -> None:
+    """Records: a game's record (through JSON text) replays to an identical state."""
+    states = list(play(sets, seed))
+    s = states[int(stop * (len(states) - 1))]
+    doc = json.loads(json.dumps(s.record().to_json()))
+    assert regalia.replay(doc).to_json() == s.to_json()
+
+
+@given(seed=seeds, sets=set_choices)
+@slow
+def test_every_legal_action_is_accepted_and_applies(seed: int, sets: str) -> None:
+    """Course of the game: every action listed as legal passes check() and applies."""
+    for k, s in enumerate(play(sets, seed)):
+        actions = s.legal_actions()
+        fresh = uncached(s)
+        for a in actions:
+            fresh.check(a)
+        if k % 3 == 0:
+            for a in actions:
+                s.clone().apply(a)
+
+
+@given(seed=seeds, sets=set_choices)
+@slow
+def test_illegal_actions_are_refused_and_change_nothing(seed: int, sets: str) -> None:
+    """Illegal actions raise IllegalAction naming a rule and leave to_json() unchanged; check() and
+    legal_actions() agree on every action."""
+    rng = random.Random(seed ^ 0x5EED)
+    for s in play(sets, seed):
+        if s.is_terminal():
+            break
+        legal = set(s.legal_actions())
+        before = s.to_json()
+        fresh = uncached(s)
+        for _ in range(25):
+            a = random_action(s, rng)
+            assert fresh.is_legal(a) == (a in legal), s.action_text(a)
+            if a not in legal:
+                try:
+                    s.apply(a)
+                except IllegalAction as exc:
+                    assert exc.rule
+                else:
+                    raise AssertionError(f"{s.action_text(a)} was applied")
+        assert s.to_json() == before
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_notation_round_trips_for_every_legal_action(seed: int, sets: str) -> None:
+    """Notation: parse_action(action_text(a)) == a for every legal action."""
+    for s in play(sets, seed):
+        for a in s.legal_actions():
+            assert s.parse_action(s.action_text(a)) == a
+
+
+@given(seed=seeds, sets=set_choices, stop=st.floats(0.0, 1.0))
+@fast
+def test_state_json_round_trips(seed: int, sets: str, stop: float) -> None:
+    """Positions: state_from_json(to_json()) gives the same state, which plays on identically."""
+    states = list(play(sets, seed))
+    s = states[int(stop * (len(states) - 1))]
+    g = game(sets)
+    doc = json.loads(json.dumps(s.to_json()))
+    back = g.state_from_json(doc)
+    assert back.to_json() == s.to_json()
+    assert back.legal_actions() == s.legal_actions()
+    a, b = s.clone(), back
+    rng = random.Random(seed)
+    for _ in range(20):
+        if a.is_terminal():
+            break
+        action = rng.choice(a.legal_actions())
+        a.apply(action)
+        b.apply(action)
+    assert a.to_json() == b.to_json()
+
+
+@given(seed=seeds, sets=set_choices, stop=st.floats(0.0, 1.0))
+@fast
+def test_clones_are_independent(seed: int, sets: str, stop: float) -> None:
+    """State.clone(): playing on a clone never changes the original, nor the other way round."""
+    states = list(play(sets, seed))
+    s = states[int(stop * (len(states) - 1))].clone()
+    before = s.to_json()
+    c = s.clone()
+    rng = random.Random(seed)
+    while not c.is_terminal():
+        c.apply(rng.choice(c.legal_actions()))
+    assert s.to_json() == before
+    c_before = c.to_json()
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    assert c.to_json() == c_before
+
+
+@given(seed=seeds, sets=set_choices, stop=st.floats(0.0, 1.0))
+@fast
+def test_determinize_keeps_what_the_seat_sees(seed: int, sets: str, stop: float) -> None:
+    """Hidden information: a determinized state looks the same to the seat (only the supply order changes)."""
+    states = list(play(sets, seed))
+    s = states[int(stop * (len(states) - 1))]
+    seat = max(s.current_player, 0)
+    d = s.determinize(seat, random.Random(seed))
+    assert d.observation(seat) == s.observation(seat)
+    assert sorted(d.supply) == sorted(s.supply)
