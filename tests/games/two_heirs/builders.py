@@ -11,12 +11,16 @@ Two kinds of positions:
   default catalogue does not print.
 
 Seat 0 is white (looks north), seat 1 is blue (looks south).
+
+Tiles come from ``tiles_fixture.json``, a frozen copy of the reconstructed catalogue, so that the
+rule tests do not change when ``data/tiles.json`` is rebalanced.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,9 +31,10 @@ from regalia.core.grid import Pos
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.scoring import ScoreSheet, building_base, producers, score_board
 from regalia.games.two_heirs.state import TwoHeirsState
-from regalia.games.two_heirs.tiles import Tile, default_catalogue, parse_tile
+from regalia.games.two_heirs.tiles import Tile, load_catalogue, parse_tile
 
-CAT = default_catalogue()
+TILES_FILE = str(Path(__file__).with_name("tiles_fixture.json"))
+CAT = load_catalogue(TILES_FILE)
 ALL_SETS = ("wandering", "dominion", "trade-and-church")
 
 #: Face-down filler tiles of each colour (their fronts do not matter once face down).
@@ -41,7 +46,7 @@ WHITE, BLUE = 0, 1
 
 
 def game(roads: bool = True, sets: Sequence[str] = ALL_SETS) -> Any:
-    return regalia.load_game("two-heirs", roads=roads, sets=",".join(sets))
+    return regalia.load_game("two-heirs", roads=roads, sets=",".join(sets), tiles=TILES_FILE)
 
 
 def tid(tile_id: str) -> int:
