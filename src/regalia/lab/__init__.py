@@ -1,0 +1,29 @@
+"""The simulation lab: arenas and round-robin ladders between agents, locally or on Ray.
+
+>>> from regalia.lab import run_arena
+>>> result = run_arena("two-heirs", "random,random", games=2, progress=False)
+>>> result.games
+2
+"""
+
+from regalia.lab.arena import AgentSummary, ArenaResult, run_arena
+from regalia.lab.backends import BACKENDS
+from regalia.lab.play import GameJob, GameResult, LabError
+from regalia.lab.ratings import LadderResult, bootstrap_intervals, bradley_terry, run_ladder
+from regalia.lab.stats import derive_seed, wilson_interval
+
+__all__ = [
+    "BACKENDS",
+    "AgentSummary",
+    "ArenaResult",
+    "GameJob",
+    "GameResult",
+    "LabError",
+    "LadderResult",
+    "bootstrap_intervals",
+    "bradley_terry",
+    "derive_seed",
+    "run_arena",
+    "run_ladder",
+    "wilson_interval",
+]

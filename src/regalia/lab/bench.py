@@ -1,0 +1,76 @@
+"""Measuring the search: MCTS iterations per second from mid-game states.
+
+>>> from regalia.lab.bench import bench_mcts
+>>> doc = bench_mcts("two-heirs", seconds=0.2, positions=1)
+>>> doc["mcts_iterations_per_s"] > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from regalia.ai import MCTSAgent
+from regalia.core.game import JSON, Game, State
+from regalia.core.registry import load_game
+
+
+def midgame_state(game: Game[Any], seed: int, plies: int | None = None) -> State[Any]:
+    """A state reached by random play: ``plies`` actions in (default: half a random game's length),
+    moved on to the first decision with at least two legal actions."""
+    if plies is None:
+        probe = game.new_state(seed)
+        rng = random.Random(seed)
+        while not probe.is_terminal():
+            legal = probe.legal_actions()
+            probe.apply(legal[rng.randrange(len(legal))])
+        plies = len(probe.history) // 2
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal() and (len(state.history) < plies or len(state.legal_actions()) < 2):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def bench_mcts(
+    game_id: str | Game[Any],
+    options: JSON | None = None,
+    seconds: float = 2.0,
+    positions: int = 3,
+    seed: int = 0,
+    rollout: str = "random",
+) -> JSON:
+    """MCTS iterations per second (full rollouts) averaged over ``positions`` mid-game states.
+
+    Returns ``{"mcts_iterations_per_s": ..., "iterations": ..., "seconds": ..., ...}``.
+    """
+    game = load_game(game_id, **(options or {})) if isinstance(game_id, str) else game_id
+    total_iterations = 0
+    total_seconds = 0.0
+    per_position = []
+    for k in range(positions):
+        state = midgame_state(game, seed + k)
+        if state.is_terminal():
+            continue
+        agent = MCTSAgent(seconds=seconds, rollout=rollout, reuse=False)
+        agent.search(state, random.Random(seed + k))
+        total_iterations += agent.last_iterations
+        total_seconds += agent.last_seconds
+        per_position.append(
+            {
+                "ply": len(state.history),
+                "legal_actions": len(state.legal_actions()),
+                "iterations_per_s": agent.last_iterations / agent.last_seconds,
+            }
+        )
+    rate = total_iterations / total_seconds if total_seconds else 0.0
+    return {
+        "game": game.id,
+        "rollout": rollout,
+        "mcts_iterations_per_s": rate,
+        "iterations": total_iterations,
+        "seconds": total_seconds,
+        "positions": per_position,
+    }

@@ -1,0 +1,166 @@
+"""The lab's commands: ``regalia arena`` and ``regalia ladder``.
+
+The main command registers them with :func:`register`; :data:`app` is the same commands as a
+stand-alone Typer app. Bad requests (unknown game, agent, level, backend, option) print one
+``error:`` line listing the valid choices and exit with code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from regalia.core.errors import OptionError, RegaliaError
+
+ERROR_EXIT_CODE = 2
+
+AGENTS_HELP = (
+    "Comma-separated agent specs, one per seat: random, greedy, mcts, mcts:easy|medium|hard,"
+    " mcts:iterations=500, mcts:seconds=0.5:rollout=greedy ..."
+)
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
+    return typer.Exit(ERROR_EXIT_CODE)
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``["roads=false"]`` -> ``{"roads": "false"}`` (the game converts and checks the values)."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r}: write it as NAME=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _workers(workers: int | None) -> int:
+    return workers if workers is not None else max(1, os.cpu_count() or 1)
+
+
+GameArg = Annotated[str, typer.Argument(help="Game id (e.g. two-heirs).", show_default=False)]
+AgentsOpt = Annotated[str, typer.Option("--agents", "-a", help=AGENTS_HELP, show_default=False)]
+SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option("--workers", "-w", help="Worker processes (default: one per CPU).", min=1),
+]
+BackendOpt = Annotated[str, typer.Option("--backend", help="local (processes) or ray.")]
+RayOpt = Annotated[
+    str | None,
+    typer.Option("--ray-address", help="Address of a Ray cluster (default: start a local Ray)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="Game option NAME=VALUE (repeatable), e.g. solo=true."),
+]
+ProgressOpt = Annotated[
+    bool, typer.Option("--progress/--no-progress", help="Show a live progress bar on stderr.")
+]
+
+
+def arena_command(
+    game: GameArg,
+    agents: AgentsOpt,
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=1)] = 100,
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    json_output: JsonOpt = False,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write records, report.md and plots into this directory."),
+    ] = None,
+    option: OptionOpt = None,
+    progress: ProgressOpt = True,
+) -> None:
+    """Play many games between agents (seats alternated) and summarise the results."""
+    from regalia.lab.arena import run_arena
+
+    try:
+        result = run_arena(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=_workers(workers),
+            backend=backend,
+            ray_address=ray_address,
+            options=parse_options(option),
+            out_dir=out,
+            progress=progress,
+        )
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+    if json_output:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+        return
+    console = Console(highlight=False)
+    console.print(result.table())
+    if out is not None:
+        console.print(f"report: {out / 'report.md'}")
+
+
+def ladder_command(
+    game: GameArg,
+    agents: AgentsOpt,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per pair of agents.", min=1)] = 20,
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    json_output: JsonOpt = False,
+    option: OptionOpt = None,
+    progress: ProgressOpt = True,
+    bootstrap: Annotated[
+        int, typer.Option("--bootstrap", help="Bootstrap samples for the intervals.", min=1)
+    ] = 200,
+) -> None:
+    """Round robin between agents, rated by Bradley-Terry on the Elo scale with 95% intervals."""
+    from regalia.lab.ratings import run_ladder
+
+    try:
+        result = run_ladder(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=_workers(workers),
+            backend=backend,
+            ray_address=ray_address,
+            options=parse_options(option),
+            progress=progress,
+            bootstrap=bootstrap,
+        )
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+    if json_output:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+        return
+    Console(highlight=False).print(result.table())
+
+
+def register(target: typer.Typer) -> None:
+    """Add ``arena`` and ``ladder`` to the ``regalia`` command."""
+    target.command("arena")(arena_command)
+    target.command("ladder")(ladder_command)
+
+
+app = typer.Typer(
+    name="lab",
+    help="Arena and ladder between agents.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+register(app)

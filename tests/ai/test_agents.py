@@ -1,0 +1,261 @@
+"""Agents: legality on every registered game, levels and specs, greedy and MCTS behaviour."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from regalia.ai import (
+    Agent,
+    GreedyAgent,
+    MCTSAgent,
+    RandomAgent,
+    agent_from_spec,
+    agent_levels,
+    agent_names,
+    make_agent,
+    parse_agent_spec,
+)
+from regalia.core.errors import OptionError
+from regalia.core.game import Game
+from regalia.core.registry import game_ids, load_game
+
+from .toygame import EvalToyGame, ToyGame
+
+
+def _games() -> list[tuple[str, Game[Any]]]:
+    games: list[tuple[str, Game[Any]]] = [
+        ("toy", ToyGame()),
+        ("toy-3p", ToyGame(players=3)),
+        ("toy-solo", ToyGame(players=1)),
+    ]
+    for gid in game_ids():
+        games.append((gid, load_game(gid)))
+    if "two-heirs" in game_ids():
+        games.append(("two-heirs-solo", load_game("two-heirs", solo=True)))
+    return games
+
+
+GAMES = _games()
+
+
+def _random_state(game: Game[Any], seed: int, plies: int) -> Any:
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+AGENT_SPECS = [
+    "random",
+    "greedy",
+    "mcts:iterations=8",
+    "mcts:iterations=6:rollout=greedy:rollout_sample=3",
+    "mcts:iterations=8:depth=3",
+]
+
+
+@pytest.mark.parametrize("spec", AGENT_SPECS)
+@pytest.mark.parametrize(("label", "game"), GAMES, ids=[g[0] for g in GAMES])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), plies=st.integers(0, 150), rng_seed=st.integers(0, 1000))
+def test_agents_only_return_legal_actions(
+    label: str, game: Game[Any], spec: str, seed: int, plies: int, rng_seed: int
+) -> None:
+    """Whatever the position, an agent's choice is legal there and the state is left unchanged."""
+    state = _random_state(game, seed, plies)
+    if state.is_terminal():
+        return
+    before = (list(state.history), state.current_player, state.scores())
+    agent = agent_from_spec(spec)
+    action = agent.choose(state, random.Random(rng_seed))
+    assert action in state.legal_actions()
+    assert state.is_legal(action)
+    assert (list(state.history), state.current_player, state.scores()) == before
+
+
+@pytest.mark.parametrize(("label", "game"), GAMES, ids=[g[0] for g in GAMES])
+def test_whole_games_with_mixed_agents(label: str, game: Game[Any]) -> None:
+    """MCTS (with tree reuse) and greedy play whole games without an illegal action."""
+    state = game.new_state(11)
+    agents: list[Agent] = [MCTSAgent(iterations=4), GreedyAgent(), RandomAgent()]
+    rng = random.Random(5)
+    while not state.is_terminal():
+        state.apply(agents[state.current_player % 3].choose(state, rng))
+    assert len(state.returns()) == state.num_players
+
+
+def test_registry_names_and_levels() -> None:
+    assert agent_names() == ["random", "greedy", "mcts"]
+    assert agent_levels("mcts") == ["easy", "medium", "hard"]
+    assert agent_levels("greedy") == []
+    easy = make_agent("mcts", "easy")
+    assert isinstance(easy, MCTSAgent)
+    assert (easy.iterations, easy.seconds, easy.name) == (200, None, "mcts:easy")
+    hard = make_agent("mcts", level="hard")
+    assert isinstance(hard, MCTSAgent) and hard.seconds == 1.0 and hard.iterations is None
+    assert isinstance(make_agent("random"), RandomAgent)
+    assert isinstance(make_agent("greedy"), Agent)
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: make_agent("alphazero"), ["unknown agent 'alphazero'", "random, greedy, mcts"]),
+        (lambda: make_agent("mcts", "superb"), ["unknown level 'superb'", "easy, medium, hard"]),
+        (lambda: make_agent("greedy", "hard"), ["no levels", "mcts"]),
+        (lambda: make_agent("mcts", speed=3), ["unknown parameter(s) speed", "iterations"]),
+        (lambda: make_agent("mcts", iterations=0), ["iterations"]),
+        (lambda: make_agent("mcts", rollout="smart"), ["random, greedy"]),
+        (lambda: agent_from_spec("mcts:easy:hard"), ["two levels"]),
+        (lambda: agent_from_spec(""), ["valid agents"]),
+        (lambda: agent_from_spec("greedy:sample=0"), ["sample"]),
+    ],
+)
+def test_bad_agents_raise_option_errors_listing_valid_ones(call: Any, words: list[str]) -> None:
+    with pytest.raises(OptionError) as info:
+        call()
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_spec_strings() -> None:
+    assert parse_agent_spec("mcts") == ("mcts", None, {})
+    assert parse_agent_spec(" mcts:hard:rollout=greedy ") == ("mcts", "hard", {"rollout": "greedy"})
+    assert parse_agent_spec("mcts:iterations=500:c=0.7:reuse=false") == (
+        "mcts",
+        None,
+        {"iterations": 500, "c": 0.7, "reuse": False},
+    )
+    agent = agent_from_spec("mcts:hard:iterations=50")
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.iterations, agent.seconds, agent.name) == (50, None, "mcts:hard:iterations=50")
+
+
+def test_greedy_takes_the_best_card() -> None:
+    """One-ply lookahead on the score difference takes the highest market card."""
+    state = ToyGame().new_state(3)
+    best = max(range(3), key=lambda i: state.market[i])
+    assert GreedyAgent().choose(state, random.Random(0)) == f"take {best}"
+
+
+def test_greedy_uses_the_evaluation_hook() -> None:
+    """A state's ``evaluate(seat)`` replaces the score difference."""
+    state = EvalToyGame().new_state(3)
+    seen: list[int] = []
+    original = type(state).evaluate
+
+    def spy(self: Any, seat: int) -> float:
+        seen.append(seat)
+        return float(original(self, seat))
+
+    type(state).evaluate = spy  # type: ignore[method-assign]
+    try:
+        GreedyAgent().choose(state, random.Random(0))
+    finally:
+        type(state).evaluate = original  # type: ignore[method-assign]
+    assert seen and set(seen) == {0}
+
+
+def test_greedy_breaks_ties_with_the_rng() -> None:
+    state = ToyGame(cards=3).new_state(0)
+    state.apply("take 0")
+    # after one take: "end" or another take; each take gains, so never "end"
+    choices = {GreedyAgent().choose(state, random.Random(s)) for s in range(20)}
+    assert "end" not in choices
+
+
+def test_mcts_is_reproducible_with_an_iteration_budget() -> None:
+    state = ToyGame(cards=15).new_state(4)
+    picks = {MCTSAgent(iterations=60).choose(state, random.Random(9)) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_mcts_does_not_peek_at_hidden_information() -> None:
+    """Two states that differ only in the hidden deck order get the same search."""
+    a = ToyGame(cards=15).new_state(4)
+    b = a.clone()
+    random.Random(1).shuffle(b.deck)
+    assert a.deck != b.deck and a.observation(0) == b.observation(0)
+    agent_a, agent_b = MCTSAgent(iterations=80), MCTSAgent(iterations=80)
+    root_a = agent_a.search(a, random.Random(2))
+    root_b = agent_b.search(b, random.Random(2))
+    stats_a = {k: (n.visits, n.total) for k, n in root_a.children.items()}
+    stats_b = {k: (n.visits, n.total) for k, n in root_b.children.items()}
+    assert stats_a == stats_b
+
+
+def test_mcts_beats_random() -> None:
+    wins = 0
+    for i in range(6):
+        state = ToyGame(cards=12).new_state(i)
+        agents: list[Agent] = [MCTSAgent(iterations=60), RandomAgent()]
+        if i % 2:
+            agents.reverse()
+        rng = random.Random(i)
+        while not state.is_terminal():
+            state.apply(agents[state.current_player].choose(state, rng))
+        wins += state.returns()[i % 2] > 0
+    assert wins >= 5
+
+
+def test_mcts_reuses_the_subtree_within_a_turn() -> None:
+    """After the first step of a turn the kept subtree becomes the root of the next search."""
+    state = ToyGame(cards=15).new_state(2)
+    agent = MCTSAgent(iterations=100)
+    rng = random.Random(0)
+    first = agent.choose(state, rng)
+    kept = agent._next_root
+    assert kept is not None and kept.action == first and kept.visits > 0
+    state.apply(first)
+    assert state.current_player == 0  # the same seat's second step
+    root = agent._reused_root(state, 0)
+    assert root is kept and root.parent is None
+    # a different position (another seat, or another history) starts afresh
+    agent.choose(state, rng)
+    other = ToyGame(cards=15).new_state(3)
+    assert agent._reused_root(other, 0) is not kept
+
+
+def test_mcts_without_reuse_and_reset() -> None:
+    state = ToyGame().new_state(1)
+    agent = MCTSAgent(iterations=20, reuse=False)
+    agent.choose(state, random.Random(0))
+    assert agent._next_root is None
+    agent = MCTSAgent(iterations=20)
+    agent.choose(state, random.Random(0))
+    agent.reset()
+    assert agent._next_root is None and agent._expect is None
+
+
+def test_mcts_time_budget() -> None:
+    state = ToyGame(cards=30).new_state(1)
+    agent = MCTSAgent(seconds=0.05)
+    agent.choose(state, random.Random(0))
+    assert agent.last_iterations > 0
+    assert 0.04 <= agent.last_seconds < 0.5
+
+
+def test_mcts_single_legal_action_needs_no_search() -> None:
+    state = ToyGame().new_state(1)
+    state.apply("take 0")
+    state.apply("take 0")
+    agent = MCTSAgent(iterations=50)
+    assert agent.choose(state, random.Random(0)) == "end"
+    assert agent.last_iterations == 0
+
+
+def test_depth_capped_rollouts_use_the_evaluation() -> None:
+    state = EvalToyGame(cards=20).new_state(1)
+    agent = MCTSAgent(iterations=50, depth=2, eval_scale=5.0)
+    root = agent.search(state, random.Random(0))
+    assert sum(ch.visits for ch in root.children.values()) == 50
+    assert all(-1.0 <= ch.total / ch.visits <= 1.0 for ch in root.children.values())
