@@ -176,6 +176,7 @@ class SoloState(TwoHeirsState):
         if building in PRODUCERS:
             self.prod[HENRY][PRODUCERS[building]] += 1
         where = format_pos(pos)
+        last_code = self.board[turn.last]
         self._event(
             "place",
             tile=tid,
@@ -184,6 +185,8 @@ class SoloState(TwoHeirsState):
             slot=f"C{placement.slot}",
             direction=placement.direction,
             next_to=last,
+            next_to_tile=self.tiles[last_code >> 2].id,
+            next_to_building=(last_code & 3) != 0,
         )
         if turn.placed_token:
             token = self.pile[-1]
@@ -245,6 +248,12 @@ class SoloState(TwoHeirsState):
         treasure-removed) and the step's details.
         """
         return [dict(e) for e in self.log]
+
+    def event_text(self, event: JSON) -> str:
+        """One event as a sentence in the player's frame (used by ``regalia play``)."""
+        from regalia.games.two_heirs.companion import event_text
+
+        return event_text(event, self.game.catalogue)
 
     def last_henry_turn(self) -> list[JSON]:
         """The events of Henry's most recent turn (what the observation shows)."""
