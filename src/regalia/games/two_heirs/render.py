@@ -225,7 +225,14 @@ def _empty_cell(pos: Pos, playable: bool) -> Text:
     return Text("\n".join(lines), style="bold #c0c0ff")
 
 
-def render_board(state: Any, playable: Sequence[Pos] | None = None) -> Table:
+BOARD_TITLE = "Play area: north up (blue sits north, white south)"
+BOARD_LEGEND = (
+    "▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable  "
+    "W B units (★ elite; lower case: moved this turn)"
+)
+
+
+def render_board(state: Any, playable: Sequence[Pos] | None = None) -> RenderableType:
     """The play area as a grid of tiles, north up, with x across and y down the side.
 
     ``playable``: free positions to mark as places where the player to move may play a tile
@@ -240,16 +247,7 @@ def render_board(state: Any, playable: Sequence[Pos] | None = None) -> Table:
     ys = [p[1] for p in points]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     units = _units_by_pos(state)
-    table = Table(
-        box=box.SQUARE,
-        show_lines=True,
-        padding=0,
-        title="Play area (north up: blue sits north, white south)",
-        title_style="bold",
-        caption="▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable\n"
-        "W B units (★ elite; lower case: moved this turn)",
-        caption_style="dim",
-    )
+    table = Table(box=box.SQUARE, show_lines=True, padding=0)
     table.add_column("y\\x", justify="right", style="bold", vertical="middle", no_wrap=True)
     for x in range(x0, x1 + 1):
         table.add_column(str(x), width=CELL_W, justify="left", no_wrap=True, header_style="bold")
@@ -264,7 +262,7 @@ def render_board(state: Any, playable: Sequence[Pos] | None = None) -> Table:
             else:
                 row.append(_cell(pos, code, state.tiles, units.get(pos, []), pos == start))
         table.add_row(*row)
-    return table
+    return Group(Text(BOARD_TITLE, style="bold"), table, Text(BOARD_LEGEND, style="dim"))
 
 
 # -- the royal reserve ------------------------------------------------------------------------------

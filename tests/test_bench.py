@@ -1,0 +1,26 @@
+"""The random-game benchmark (regalia.bench): output keys and shape only, never timings."""
+
+from __future__ import annotations
+
+import pytest
+
+from regalia.bench import bench_random_games
+
+
+def test_bench_random_games_keys_and_shape() -> None:
+    result = bench_random_games("two-heirs", games=2, seed=7)
+    assert {"games_per_s", "legal_actions_us", "games", "plies_per_game", "game", "options"} <= set(result)
+    assert result["games"] == 2
+    assert result["plies_per_game"] > 0
+    assert result["legal_actions_calls"] == round(result["plies_per_game"] * 2)
+    assert isinstance(result["legal_actions_us"], float)
+
+
+def test_bench_passes_options() -> None:
+    result = bench_random_games("two-heirs", games=1, seed=1, roads=False)
+    assert result["options"]["roads"] is False
+
+
+def test_bench_needs_one_game() -> None:
+    with pytest.raises(ValueError):
+        bench_random_games("two-heirs", games=0)
