@@ -313,3 +313,13 @@ def test_bench_mcts_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["mcts_iterations_per_s"] == 123.0
     assert calls == [("two-heirs", 0.5, 0, {})]
+
+
+def test_play_solo_against_henry(tmp_path: Path) -> None:
+    save = tmp_path / "rec.json"
+    result = invoke(
+        "play", "--solo", "--seed", "1", "--save", str(save), input="1\nbuild W5 1,0\nend\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Henry's last turn:" in result.output
+    assert Record.load(save).options["solo"] is True

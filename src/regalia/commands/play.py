@@ -285,13 +285,15 @@ def play(
         str | None, typer.Option("--level", help="Strength of the opponent: easy, medium, hard.")
     ] = None,
     seat: Annotated[
-        str, typer.Option("--seat", help="Your seat (white or blue; a number also works).")
-    ] = "white",
+        str | None,
+        typer.Option("--seat", help="Your seat (white or blue; a number also works; default: the first)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game (default: random).")] = None,
     sets: Annotated[
         str | None, typer.Option("--sets", help="Two Heirs: three sets a,b,c, or random.")
     ] = None,
     no_roads: Annotated[bool, typer.Option("--no-roads", help="Two Heirs: do not score roads.")] = False,
+    solo: Annotated[bool, typer.Option("--solo", help="Two Heirs: the solo game against Henry.")] = False,
     tiles: Annotated[
         Path | None, typer.Option("--tiles", help="Two Heirs: your own tile catalogue file.")
     ] = None,
@@ -309,7 +311,7 @@ def play(
     out = make_console()
     if load is not None:
         record = Record.load(load)
-        if sets or no_roads or tiles or option or seed is not None:
+        if sets or no_roads or solo or tiles or option or seed is not None:
             out.print(Text("note: the game's options and seed come from the loaded record", style="dim"))
         state = replay(record)
         game_id = record.game
@@ -320,6 +322,8 @@ def play(
             options["sets"] = sets
         if no_roads:
             options["roads"] = False
+        if solo:
+            options["solo"] = True
         if tiles is not None:
             options["tiles"] = str(tiles)
         game = load_game(game_id, **options)
@@ -329,7 +333,7 @@ def play(
         )
     agents: dict[int, Any] = {}
     if vs != "human":
-        human = seat_index(state, seat)
+        human = 0 if seat is None else seat_index(state, seat)
         opponent = make_opponent(vs, level)
         agents = {p: opponent for p in range(state.num_players) if p != human}
     elif level is not None:

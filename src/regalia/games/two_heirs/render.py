@@ -108,6 +108,15 @@ def seat_name(seat: int) -> str:
     return SEAT_NAMES[seat] if 0 <= seat < 2 else "nobody"
 
 
+def seat_label(state: Any, seat: int) -> str:
+    """The seat's colour, with the state's own name when it differs (solo: ``blue (henry)``)."""
+    colour = seat_name(seat)
+    names = state.seat_names()
+    if 0 <= seat < len(names) and names[seat] != colour:
+        return f"{colour} ({names[seat]})"
+    return colour
+
+
 def colour_chip(colour: int) -> Text:
     """A small square of a tile colour."""
     return Text("■", style=CHIP[colour])
@@ -342,8 +351,8 @@ def render_players(state: Any, seat: int | None = None) -> Table:
     table.add_column("hand (cost)")
     scores = state.scores()
     for p in (0, 1):
-        name = Text(f"{MARKERS[p]} {seat_name(p)}", style=SEAT_STYLES[p])
-        if p == seat:
+        name = Text(f"{MARKERS[p]} {seat_label(state, p)}", style=SEAT_STYLES[p])
+        if p == seat and "(" not in name.plain:
             name.append(" (you)", style="italic")
         if p == state.current_player:
             name.append(" ◀", style="bold")
@@ -395,7 +404,7 @@ def status_line(state: Any) -> Text:
         text.append("The game is over.", style="bold")
         return text
     p = state.player
-    text.append(f"{seat_name(p)} to move", style=SEAT_STYLES[p])
+    text.append(f"{seat_label(state, p)} to move", style=SEAT_STYLES[p])
     text.append(" · tile taken: ")
     text.append("yes" if state.took else "no (take one: action A)", style="bold")
     if state.pending:
@@ -411,6 +420,13 @@ def status_line(state: Any) -> Text:
 def render_terminal(state: Any, seat: int | None = None) -> RenderableType:
     """The whole position for ``seat`` (``None``: a spectator): status, board, reserve, players."""
     parts: list[RenderableType] = [render_board(state), render_reserve(state), render_players(state, seat)]
+    henry_turn = getattr(state, "last_henry_turn", None)
+    if callable(henry_turn) and hasattr(state, "event_text"):
+        events = henry_turn()
+        if events:
+            text = Text("Henry's last turn: ", style="bold")
+            text.append(" ".join(state.event_text(e) for e in events))
+            parts.append(text)
     parts.append(status_line(state))
     if state.is_terminal():
         parts.append(render_result(state))
@@ -563,7 +579,7 @@ def render_result(state: Any) -> RenderableType:
     if winner is None:
         verdict = Text("Draw: equal points and equal units in the royal reserve.", style="bold")
     else:
-        verdict = Text(f"{seat_name(winner)} wins", style=SEAT_STYLES[winner] + " reverse")
+        verdict = Text(f"{seat_label(state, winner)} wins", style=SEAT_STYLES[winner] + " reverse")
         if scores[0] == scores[1]:
             verdict.append(" (tie on points, more units in the royal reserve)")
     verdict.append(f"  {scores[0]} : {scores[1]}")
