@@ -290,3 +290,21 @@ def test_returns_are_zero_before_the_end() -> None:
     """Winner: before the end of the game nobody has won yet."""
     s = position(board={(0, 0): GREY, (1, 0): "T9@0"})
     assert s.scores() == [5, 0] and s.returns() == [0.0, 0.0]
+
+
+def test_row_and_column_are_the_same_lines_for_both_players() -> None:
+    """Wandering, Inn / Guard, Lookout (R-frames): 'row' and 'column' are the same board lines
+    for both players, though blue's tiles are turned 180 degrees."""
+    for owner in (WHITE, BLUE):
+        b = Board().put(AT, "W3", owner).fill([(1, 0), (-2, 0), (0, 1)])
+        assert b.points(AT) == 3
+        b = Board().put(AT, "G2", owner).put((0, 5), GREEN).put((5, 0), GREEN)
+        assert b.points(AT) == 2
+
+
+def test_start_tile_is_free_terrain_of_its_colour() -> None:
+    """Setup (R-start-tile): the starting landscape is free terrain: it scores for nobody, gives its
+    resource to a unit on it and counts as a tile of its colour."""
+    s = position(board={(0, 0): YELLOW, (1, 0): "D1@0"})
+    assert s.resources(WHITE)[2] == 2  # D1 in reach + the yellow start tile
+    assert [(line.pos, line.points) for line in s.score_sheet().buildings] == [((1, 0), 2)]

@@ -150,3 +150,18 @@ def test_own_buildings_and_free_terrain_are_never_besieged() -> None:
     s = siege(board={(2, 0): "D4"})
     acts(s, "build V4 3,0")
     assert s.pending == ()
+
+
+def test_destroyed_building_keeps_colour_loses_roads_and_owner() -> None:
+    """Warfare, Siege tower (R-flip-keeps-units): a destroyed building is free terrain of its colour:
+    its unit stays and still gets the resource, its roads and points are gone."""
+    s = siege(
+        board={(2, 0): "W2@1", (1, 0): "T3@1"},  # blue's grey inn and sawmill joined by an E-W road
+        units=[(3, 1), None, None, (2, 0), None, None],
+    )
+    assert [r.tiles for r in s.score_sheet().roads] == [((1, 0), (2, 0))]
+    stone = s.resources(BLUE)[1]
+    acts(s, "build V4 3,0", "destroy 2,0")
+    assert s.score_sheet().roads == ()
+    assert [line.pos for line in s.score_sheet().buildings if line.owner == BLUE] == [(1, 0)]
+    assert s.resources(BLUE)[1] == stone  # the face-down inn still gives stone to the unit on it

@@ -11,6 +11,7 @@ from .builders import (
     acts,
     basic,
     legal,
+    position,
     refused,
     texts,
     tid,
@@ -341,3 +342,22 @@ def test_after_the_end_nothing_can_be_played() -> None:
     s = basic(reserve=[None] * 7, supply=[], final=True, finals_left=1)
     acts(s, "end")
     refused(s, "end", "Final turn and end of the game")
+
+
+def test_producer_gives_its_resource_from_the_moment_it_is_built() -> None:
+    """Resources (R-producer-immediate): a farm built this turn already gives grain to later buildings."""
+    s = basic(hands=[["T2", "D4"], []])  # resources 2 wood, 1 stone, 1 grain; bakery: 2 grain + 1 wood
+    refused(s, "build D4 1,1", "Resources")
+    acts(s, "build T2 1,0")
+    assert s.resources(WHITE) == [2, 1, 2]
+    acts(s, "build D4 1,1")
+
+
+def test_start_tile_stays_occupied_while_an_elite_is_on_it() -> None:
+    """Setup note (R-start-share): the elites share the start tile; while one is there it is occupied."""
+    s = position(board={(0, 0): GREY, (1, 0): GREEN, (1, 1): GREEN})
+    assert legal(s, "step 0,0 1,0")
+    acts(s, "step 0,0 1,0")
+    refused(s, "call 0,0", "Action C")  # blue's elite is still on the start tile
+    acts(s, "call 1,1", "take W1", "end")
+    refused(s, "step 0,0 1,0", "Action C")  # blue's elite cannot join white's unit either
