@@ -720,3 +720,12 @@ def test_henrys_turn_is_a_legal_pure_function_of_the_state(seed: int, plies: int
     # units never share a tile, Henry's included
     placed = [u for u in a.units if u is not None]
     assert len(placed) == len(set(placed))
+
+
+def test_henrys_siege_towers_never_destroy() -> None:
+    """Ruling R-henry-siege: Henry has no step to destroy; his second tower destroys nothing."""
+    board = {(0, 0): GREY, (3, 0): "D2@0", (3, -1): "V4@1"}  # Henry's tower below the stonemason
+    s = solo(board, last=(3, 0), reserve=(None, "V2", "W3", "V1", "D6", "T1", "T5"), supply=("T2", "T3"))
+    place = step(henry_turn(s), "place")
+    assert (place["tile"], place["pos"]) == ("V2", "3,1")  # now two towers touch it by their sides
+    assert s.board[(3, 0)] == cell_code("D2@0") and s.pending == () and s.current_player == 0
