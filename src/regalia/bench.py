@@ -3,8 +3,8 @@
 Figures are reported, never asserted in tests (they depend on the machine).
 
 >>> result = bench_random_games("two-heirs", games=2, seed=1)
->>> sorted(result)[:4]
-['game', 'games', 'games_per_s', 'legal_actions_us']
+>>> {"games_per_s", "legal_actions_us", "games", "plies_per_game"} <= set(result)
+True
 """
 
 from __future__ import annotations

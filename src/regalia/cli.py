@@ -15,7 +15,6 @@ import os
 import sys
 from typing import Any
 
-import click
 import typer
 from rich.console import Console
 from rich.text import Text
@@ -52,7 +51,7 @@ def error_line(message: str) -> None:
 class RegaliaGroup(TyperGroup):
     """The top-level command group: turns a :class:`RegaliaError` into a red line and exit code 2."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
         except RegaliaError as exc:

@@ -9,7 +9,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import click
 import typer
 from rich.console import Console
 
@@ -85,6 +84,6 @@ def read_line(prompt: str) -> str | None:
     """One line of input after ``prompt`` (``typer.prompt``, so tests can feed stdin); ``None`` at EOF."""
     try:
         line: str = typer.prompt(prompt, default="", show_default=False)
-    except (typer.Abort, click.exceptions.Abort, EOFError):
+    except (typer.Abort, EOFError):  # typer.Abort is click's Abort in older typer versions
         return None
     return line

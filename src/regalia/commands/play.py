@@ -51,10 +51,9 @@ class UniformRandom:
 
 def make_opponent(vs: str, level: str | None) -> Any:
     """The agent named ``vs`` from :mod:`regalia.ai` (``level`` passed through when given)."""
-    try:
-        from regalia.ai import make_agent
-    except ImportError:  # pragma: no cover - regalia.ai without make_agent
-        make_agent = None
+    import regalia.ai
+
+    make_agent = getattr(regalia.ai, "make_agent", None)
     if make_agent is None:  # pragma: no cover
         # TODO(ai): drop this fallback once every install has regalia.ai.make_agent.
         if vs != "random" or level is not None:

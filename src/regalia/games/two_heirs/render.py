@@ -443,8 +443,10 @@ def legal_groups(state: Any, actions: Sequence[Any]) -> list[tuple[Text, list[tu
     actions per kind.
     """
     groups: dict[tuple[str, int], tuple[Text, list[tuple[Any, str]]]] = {}
-    kind_order = ("take", "build", "terrain", "step", "call", "withdraw", "camp", "destroy", "spare")
-    kind_order += ("discard", "end")
+    kind_order = (
+        *("take", "build", "terrain", "step", "call", "withdraw"),
+        *("camp", "destroy", "spare", "discard", "end"),
+    )
     titles = {
         "take": "take a tile (A)",
         "step": "move a unit (C)",
@@ -559,14 +561,14 @@ def score_tables(
             str(sheet.road_points(p)),
         ]
         if extra:
-            row.append(str(sum(n for s, _, n in extra if s == p)))
+            row.append(str(sum(points for who, _, points in extra if who == p)))
         row.append(Text(str(sheet.totals[p]), style="bold"))
         if units_in_reserve is not None:
             row.append(str(units_in_reserve[p]))
         totals.add_row(*row)
     parts.append(totals)
-    for s, label, n in extra:
-        parts.append(Text(f"  {names[s]}: {label}: {n:+d}", style="dim"))
+    for who, label, points in extra:
+        parts.append(Text(f"  {names[who]}: {label}: {points:+d}", style="dim"))
     return Group(*parts)
 
 
