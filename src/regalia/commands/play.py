@@ -180,7 +180,11 @@ class TerminalGame:
     def agent_move(self) -> None:
         state = self.state
         agent = self.agents[state.current_player]
-        action = agent.choose(state, self.rng)
+        if self.interactive:
+            with self.console.status(f"{self.seat_name(state.current_player)} ({agent.name}) is thinking..."):
+                action = agent.choose(state, self.rng)
+        else:
+            action = agent.choose(state, self.rng)
         self.apply(action, by_agent=True)
 
     def undo(self) -> None:

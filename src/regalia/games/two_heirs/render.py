@@ -388,7 +388,8 @@ def status_line(state: Any) -> Text:
     text = Text()
     ply = len(state.history)
     text.append(f"ply {ply}", style="bold")
-    text.append(f" · sets {', '.join(state.sets)} · roads {'on' if state.game.options.roads else 'off'}")
+    text.append(f" · seed {state.seed} · sets {', '.join(state.sets)}")
+    text.append(f" · roads {'on' if state.game.options.roads else 'off'}")
     text.append(f" · supply {len(state.supply)}")
     if state.supply:
         top = state.tiles[state.supply[-1]].colour
