@@ -270,9 +270,32 @@ def treasures_met(
     board: Mapping[Pos, int],
     tiles: Sequence[Tile],
     tset: TreasureSet,
+    placed: Pos | None = None,
 ) -> tuple[tuple[Pos, int], ...]:
-    """The treasures (position, token index) on the board whose condition is met."""
-    return tuple(t for t in treasures if condition_met(tset.tokens[t[1]], t[0], board, tiles))
+    """The treasures (position, token index) on the board whose condition is met.
+
+    With ``placed`` (the tile just placed), only the treasures that tile can affect are checked:
+    the one lying on it, and those in its column, row or on a marked neighbouring position. This
+    is exact when no other treasure was met before (conditions never become false: tiles never
+    leave the board and keep their colour).
+    """
+    tokens = tset.tokens
+    out = []
+    for t in treasures:
+        pos, index = t
+        token = tokens[index]
+        if placed is not None and pos != placed:
+            if token.condition == "vertical":
+                if pos[0] != placed[0]:
+                    continue
+            elif token.condition == "horizontal":
+                if pos[1] != placed[1]:
+                    continue
+            elif all(step(pos, d) != placed for d in token.positions):
+                continue
+        if condition_met(token, pos, board, tiles):
+            out.append(t)
+    return tuple(out)
 
 
 # -- taking a tile ----------------------------------------------------------------------------
@@ -405,11 +428,13 @@ def plan_turn(
     next_token: int,
     tset: TreasureSet,
     unit_positions: Sequence[Pos | None],
+    with_removals: bool = True,
 ) -> HenryTurn:
     """Henry's whole turn from a position (pure: nothing given is changed).
 
     ``unit_positions`` are Henry's three units (elite first), ``None`` while off the board;
-    ``next_token`` is the top token of the pile (-1 when unknown).
+    ``next_token`` is the top token of the pile (-1 when unknown). ``with_removals=False`` skips
+    the treasure checks (``removed`` stays empty): the engine checks them after the placement.
     """
     take = choose_tile(reserve, shield, tiles, top_colour)
     if take is None:
@@ -417,13 +442,15 @@ def plan_turn(
     placement = choose_placement(board, tiles, take.tile, last)
     if placement.pos is None:
         return HenryTurn(take, last, placement, False, -1, -1, None, ())
-    after = dict(board)
-    after[placement.pos] = take.tile * 4 + HENRY + 1
-    on_board = list(treasures)
     placed = pile_size > 0
-    if placed and next_token >= 0:
-        on_board.append((placement.pos, next_token))
-    removed = treasures_met(on_board, after, tiles, tset)
+    removed: tuple[tuple[Pos, int], ...] = ()
+    if with_removals:
+        after = dict(board)
+        after[placement.pos] = take.tile * 4 + HENRY + 1
+        on_board = list(treasures)
+        if placed and next_token >= 0:
+            on_board.append((placement.pos, next_token))
+        removed = treasures_met(on_board, after, tiles, tset)
     unit = tset.unit_for(tiles[take.tile].colour)
     return HenryTurn(
         take, last, placement, placed, next_token if placed else -1, unit, unit_positions[unit], removed

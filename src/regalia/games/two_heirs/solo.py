@@ -56,7 +56,17 @@ class SoloState(TwoHeirsState):
     play area, never in the royal reserve); ``log``: the events; ``henry_turns``: turns played.
     """
 
-    __slots__ = ("henry_off", "henry_turns", "log", "pile", "taken", "treasures", "tset", "unseen_removed")
+    __slots__ = (
+        "_ply_now",
+        "henry_off",
+        "henry_turns",
+        "log",
+        "pile",
+        "taken",
+        "treasures",
+        "tset",
+        "unseen_removed",
+    )
 
     tset: TreasureSet
     pile: tuple[int, ...]
@@ -66,6 +76,7 @@ class SoloState(TwoHeirsState):
     henry_off: int
     henry_turns: int
     log: tuple[Event, ...]
+    _ply_now: int  # the ply of the Henry turn being played (transient)
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -120,7 +131,7 @@ class SoloState(TwoHeirsState):
         """Positions of Henry's units, elite first (``None``: still off the board)."""
         return self.units[HENRY_BASE : HENRY_BASE + UNITS_PER_SEAT]
 
-    def plan_henry(self) -> HenryTurn:
+    def plan_henry(self, with_removals: bool = True) -> HenryTurn:
         """Henry's next turn as it would be played now (pure: the state is not changed)."""
         return henry.plan_turn(
             board=self.board,
@@ -134,13 +145,14 @@ class SoloState(TwoHeirsState):
             next_token=self.pile[-1] if self.pile else -1,
             tset=self.tset,
             unit_positions=self.henry_units(),
+            with_removals=with_removals,
         )
 
     # ------------------------------------------------------------------ hooks into the engine
     def _apply(self, action: Action) -> None:
         super()._apply(action)
         if self.treasures and (action.kind == act.BUILD or action.kind == act.TERRAIN):
-            self._remove_met("player")
+            self._remove_met("player", action.dst)
 
     def _end_turn(self) -> None:
         super()._end_turn()
@@ -150,8 +162,9 @@ class SoloState(TwoHeirsState):
 
     def _henry_turn(self) -> None:
         """Play Henry's turn (the state's seat to move is Henry's while it runs)."""
-        turn = self.plan_henry()
+        turn = self.plan_henry(with_removals=False)
         self.henry_turns += 1
+        self._ply_now = self._ply
         take = turn.take
         if take is None:
             self._event("no-tile")
@@ -205,11 +218,12 @@ class SoloState(TwoHeirsState):
             dst=where,
         )
         if self.treasures:
-            self._remove_met("henry")
+            self._remove_met("henry", pos)
 
-    def _remove_met(self, by: str) -> None:
-        """Remove every treasure whose condition holds ("Treasures and how to get rid of them")."""
-        met = henry.treasures_met(self.treasures, self.board, self.tiles, self.tset)
+    def _remove_met(self, by: str, placed: Pos | None) -> None:
+        """Remove every treasure whose condition the tile placed at ``placed`` makes true
+        ("Treasures and how to get rid of them"; ruling R-henry-treasure-timing)."""
+        met = henry.treasures_met(self.treasures, self.board, self.tiles, self.tset, placed)
         if not met:
             return
         self.treasures = tuple(t for t in self.treasures if t not in met)
@@ -223,7 +237,7 @@ class SoloState(TwoHeirsState):
     def _event(self, step: str, **data: Any) -> None:
         actor = "player" if data.get("by") == "player" else "henry"
         head: Event = (
-            ("ply", self._ply),
+            ("ply", self._ply_now if actor == "henry" else self._ply),
             ("turn", self.henry_turns),
             ("actor", actor),
             ("step", step),
