@@ -285,7 +285,10 @@ def play(
         typer.Option("--vs", help="Opponent: human (two players at one keyboard), random, greedy or mcts."),
     ] = "random",
     level: Annotated[
-        str | None, typer.Option("--level", help="Strength of the opponent: easy, medium, hard.")
+        str | None,
+        typer.Option(
+            "--level", help="Strength of the opponent: easy, medium, hard (--solo: Henry's level 1, 2 or 3)."
+        ),
     ] = None,
     seat: Annotated[
         str | None,
@@ -327,6 +330,8 @@ def play(
             options["roads"] = False
         if solo:
             options["solo"] = True
+            if level is not None:
+                options["level"] = level  # Henry's level (Solo setup)
         if tiles is not None:
             options["tiles"] = str(tiles)
         game = load_game(game_id, **options)
@@ -335,7 +340,9 @@ def play(
             Text(f"{game.name if hasattr(game, 'name') else game_id} · seed {state.seed}", style="bold")
         )
     agents: dict[int, Any] = {}
-    if vs != "human":
+    if getattr(state.game.options, "solo", False):
+        pass  # the engine plays Henry inside the end of each of your turns: no agent
+    elif vs != "human":
         human = 0 if seat is None else seat_index(state, seat)
         opponent = make_opponent(vs, level)
         agents = {p: opponent for p in range(state.num_players) if p != human}
