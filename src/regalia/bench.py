@@ -27,11 +27,18 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
 
     ``legal_actions()`` is timed on the real playout, right after ``apply`` (or setup), when a
     state has no cached list yet: every timed call is a cold one. Game ``i`` uses seed
-    ``seed + i``; the random choices come from ``random.Random(seed)``.
+    ``seed + i``; the random choices come from ``random.Random(seed)``. One untimed warm-up game
+    (seed ``seed - 1``) is played first.
     """
     if games < 1:
         raise ValueError("games must be at least 1")
     game = load_game(game_id, **options)
+    rng = random.Random(seed)
+    # warm-up (untimed): lazy imports and first-use caches are not part of the figures
+    state = game.new_state(seed - 1)
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
     rng = random.Random(seed)
     timer = time.perf_counter_ns
     legal_ns: list[int] = []
