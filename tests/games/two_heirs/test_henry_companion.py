@@ -192,3 +192,20 @@ def test_regalia_henry_command_prints_the_turn_and_exits_2_on_bad_input(tmp_path
     result = runner.invoke(app, ["henry", str(bad)])
     assert result.exit_code == 2
     assert "supply_top" in result.output
+
+
+def test_regalia_play_solo_shows_henrys_turn_and_uses_the_level(tmp_path: Path) -> None:
+    """``regalia play two-heirs --solo --level 1``: Henry's steps are shown after your turn."""
+    from regalia.cli import app
+
+    record = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "two-heirs", "--solo", "--level", "1", "--seed", "4", "--save", str(record)],
+        input="1\nend\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Henry takes" in result.output and "Rule C" in result.output
+    saved = json.loads(record.read_text())
+    assert saved["options"]["solo"] is True and saved["options"]["level"] == 1
+    assert [e["step"] for e in saved["events"]][:2] == ["take", "place"]
