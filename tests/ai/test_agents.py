@@ -99,9 +99,12 @@ def test_registry_names_and_levels() -> None:
     assert agent_levels("greedy") == []
     easy = make_agent("mcts", "easy")
     assert isinstance(easy, MCTSAgent)
-    assert (easy.iterations, easy.seconds, easy.name) == (200, None, "mcts:easy")
+    assert (easy.iterations, easy.seconds, easy.name) == (60, None, "mcts:easy")
+    medium = make_agent("mcts", "medium")
+    assert isinstance(medium, MCTSAgent) and medium.iterations == 300
     hard = make_agent("mcts", level="hard")
     assert isinstance(hard, MCTSAgent) and hard.seconds == 1.0 and hard.iterations is None
+    assert hard.min_iterations >= medium.iterations
     assert isinstance(make_agent("random"), RandomAgent)
     assert isinstance(make_agent("greedy"), Agent)
 
@@ -242,6 +245,13 @@ def test_mcts_time_budget() -> None:
     agent.choose(state, random.Random(0))
     assert agent.last_iterations > 0
     assert 0.04 <= agent.last_seconds < 0.5
+
+
+def test_mcts_time_budget_with_a_floor() -> None:
+    state = ToyGame(cards=30).new_state(1)
+    agent = MCTSAgent(seconds=0.001, min_iterations=300)
+    agent.choose(state, random.Random(0))
+    assert agent.last_iterations >= 300
 
 
 def test_mcts_single_legal_action_needs_no_search() -> None:

@@ -48,8 +48,8 @@ class MCTSAgent:
     """ISMCTS/UCT agent.
 
     Budget: ``iterations`` per decision, or ``seconds`` per decision, or both (whichever ends first;
-    with neither, 1000 iterations). Only an iteration budget makes the agent reproducible from its
-    ``rng``.
+    with neither, 1000 iterations); a time budget never stops before ``min_iterations``. Only an
+    iteration budget makes the agent reproducible from its ``rng``.
 
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
     ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
@@ -70,6 +70,7 @@ class MCTSAgent:
         "iterations",
         "last_iterations",
         "last_seconds",
+        "min_iterations",
         "name",
         "reuse",
         "rollout",
@@ -88,6 +89,7 @@ class MCTSAgent:
         reuse: bool = True,
         rollout_sample: int = 8,
         epsilon: float = 0.1,
+        min_iterations: int = 0,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -110,6 +112,8 @@ class MCTSAgent:
             raise OptionError(f"eval_scale must be a positive number, got {eval_scale!r}")
         if not isinstance(rollout_sample, int) or rollout_sample < 1:
             raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
+        if not isinstance(min_iterations, int) or min_iterations < 0:
+            raise OptionError(f"min_iterations must be a non-negative integer, got {min_iterations!r}")
         if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
         self.iterations = iterations
@@ -121,6 +125,7 @@ class MCTSAgent:
         self.reuse = bool(reuse)
         self.rollout_sample = rollout_sample
         self.epsilon = float(epsilon)
+        self.min_iterations = min_iterations
         self.name = name
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -167,6 +172,7 @@ class MCTSAgent:
             root = Node(None, None, -1)
         seat = state.current_player
         limit = self.iterations
+        floor = self.min_iterations
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         start = time.perf_counter()
         done = 0
@@ -176,7 +182,7 @@ class MCTSAgent:
             done += 1
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and done >= floor and time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
         self.last_seconds = time.perf_counter() - start
