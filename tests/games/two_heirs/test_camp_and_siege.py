@@ -165,3 +165,16 @@ def test_destroyed_building_keeps_colour_loses_roads_and_owner() -> None:
     assert s.score_sheet().roads == ()
     assert [line.pos for line in s.score_sheet().buildings if line.owner == BLUE] == [(1, 0)]
     assert s.resources(BLUE)[1] == stone  # the face-down inn still gives stone to the unit on it
+
+
+def test_pending_siege_and_discard_steps_survive_a_json_round_trip() -> None:
+    """Positions: a state waiting for a siege decision or for discards reads back from JSON as it was."""
+    s = siege()
+    acts(s, "build V4 3,0")
+    back = s.game.state_from_json(s.to_json())
+    assert back.to_json() == s.to_json()
+    assert back.legal_actions() == s.legal_actions()
+    d = basic(hands=[["T1", "T2", "T4"], []])
+    acts(d, "take W1", "end")
+    back = d.game.state_from_json(d.to_json())
+    assert back.discarding and back.legal_actions() == d.legal_actions()
