@@ -231,7 +231,7 @@ class TwoHeirsState(State[Action]):
     def reach_positions(self, seat: int) -> list[int]:
         """Reserve positions within ``seat``'s reach, clockwise from the shield.
 
-        Empty positions are skipped ("Final turn and end of the game"; ruling R-reach-empty).
+        Empty positions are skipped ("Final turn and end of the game"; ruling R-final-no-tile).
         """
         r = self.reach(seat)
         out = []
