@@ -18,6 +18,7 @@ from regalia.ai.base import (
     reset_agent,
     score_difference,
 )
+from regalia.ai.bench import bench_mcts, bench_mcts_report
 from regalia.ai.mcts import MCTSAgent
 from regalia.ai.registry import (
     AGENTS,
@@ -42,6 +43,8 @@ __all__ = [
     "agent_levels",
     "agent_names",
     "agent_parameters",
+    "bench_mcts",
+    "bench_mcts_report",
     "evaluate",
     "make_agent",
     "observe_agent",
