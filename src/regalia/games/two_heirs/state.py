@@ -31,6 +31,10 @@ RESERVE_SIZE = 7
 HAND_LIMIT = 3
 UNITS_PER_SEAT = 3  # unit index seat*3 + k; k == 0 is the elite unit
 START: Pos = (0, 0)
+#: The other reserve positions clockwise from each shield position.
+_CLOCKWISE_FROM: tuple[tuple[int, ...], ...] = tuple(
+    tuple((s + k) % RESERVE_SIZE for k in range(1, RESERVE_SIZE)) for s in range(RESERVE_SIZE)
+)
 
 
 class TwoHeirsState(State[Action]):
@@ -217,8 +221,9 @@ class TwoHeirsState(State[Action]):
         return self.tiles[index]
 
     def units_in_reserve(self, seat: int) -> int:
+        units = self.units
         base = seat * UNITS_PER_SEAT
-        return sum(1 for k in range(1, UNITS_PER_SEAT) if self.units[base + k] is None)
+        return (units[base + 1] is None) + (units[base + 2] is None)
 
     def unit_positions(self, seat: int) -> list[Pos]:
         base = seat * UNITS_PER_SEAT
@@ -233,15 +238,15 @@ class TwoHeirsState(State[Action]):
 
         Empty positions are skipped ("Final turn and end of the game"; ruling R-final-no-tile).
         """
-        r = self.reach(seat)
+        r = 1 + self.units_in_reserve(seat)
         out = []
         reserve = self.reserve
-        pos = self.shield
-        for _ in range(RESERVE_SIZE - 1):
-            pos = pos + 1 if pos < RESERVE_SIZE - 1 else 0
+        shield = self.shield
+        for pos in _CLOCKWISE_FROM[shield]:
             if reserve[pos] >= 0:
                 out.append(pos)
-                if len(out) == r:
+                r -= 1
+                if not r:
                     break
         return out
 
