@@ -305,11 +305,12 @@ class TwoHeirsState(State[Action]):
         hand = self.hands[p]
         if self.discarding:
             return tuple(make(act.DISCARD, t) for t in sorted(set(hand)))
+        new = tuple.__new__
+        A = Action
         out: list[Action] = []
         reserve = self.reserve
         if self.shield_mine:
-            for pos in self.reach_positions(p):
-                out.append(make(act.TAKE, reserve[pos]))
+            out += [new(A, (act.TAKE, reserve[pos], None, None)) for pos in self.reach_positions(p)]
         board = self.board
         if hand:
             places = self.placements(p)
@@ -318,16 +319,13 @@ class TwoHeirsState(State[Action]):
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
-                        for q in places:
-                            out.append(make(act.BUILD, t, None, q))
-                    for q in places:
-                        out.append(make(act.TERRAIN, t, None, q))
+                        out += [new(A, (act.BUILD, t, None, q)) for q in places]
+                    out += [new(A, (act.TERRAIN, t, None, q)) for q in places]
         # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
         moved = self.moved
         unit_at = self.unit_at
-        own = [u for u in units[base : base + UNITS_PER_SEAT] if u is not None]
         callable_ = False
         for k in range(UNITS_PER_SEAT):
             i = base + k
@@ -337,18 +335,15 @@ class TwoHeirsState(State[Action]):
             if u is None:
                 callable_ = True
                 continue
-            for q in neighbours8(u):
-                if q in board and q not in unit_at:
-                    out.append(make(act.STEP, -1, u, q))
+            out += [new(A, (act.STEP, -1, u, q)) for q in neighbours8(u) if q in board and q not in unit_at]
             if k:
-                out.append(make(act.WITHDRAW, -1, u))
+                out.append(new(A, (act.WITHDRAW, -1, u, None)))
         if callable_:
             targets: set[Pos] = set()
-            for u in own:
-                for q in neighbours8(u):
-                    if q in board and q not in unit_at:
-                        targets.add(q)
-            out.extend(make(act.CALL, -1, None, q) for q in sorted(targets))
+            for u in units[base : base + UNITS_PER_SEAT]:
+                if u is not None:
+                    targets.update(q for q in neighbours8(u) if q in board and q not in unit_at)
+            out += [new(A, (act.CALL, -1, None, q)) for q in sorted(targets)]
         if self.took and not self.shield_mine:
             tiles = self.tiles
             for c in board.values():
