@@ -42,6 +42,12 @@ def parse_options(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def _console() -> Console:
+    """A console on stdout; 120 columns when stdout is not a terminal and COLUMNS is unset."""
+    width = 120 if not os.isatty(1) and "COLUMNS" not in os.environ else None
+    return Console(highlight=False, width=width)
+
+
 def _workers(workers: int | None) -> int:
     return workers if workers is not None else max(1, os.cpu_count() or 1)
 
@@ -105,7 +111,7 @@ def arena_command(
     if json_output:
         typer.echo(json.dumps(result.to_json(), indent=1))
         return
-    console = Console(highlight=False)
+    console = _console()
     console.print(result.table())
     if out is not None:
         console.print(f"report: {out / 'report.md'}")
@@ -147,7 +153,7 @@ def ladder_command(
     if json_output:
         typer.echo(json.dumps(result.to_json(), indent=1))
         return
-    Console(highlight=False).print(result.table())
+    _console().print(result.table())
 
 
 def register(target: typer.Typer) -> None:
