@@ -277,11 +277,23 @@ def render_board(state: Any, playable: Sequence[Pos] | None = None) -> Renderabl
 # -- the royal reserve ------------------------------------------------------------------------------
 
 
+def _is_henry(state: Any, seat: int) -> bool:
+    """True for the solo automaton's seat (Henry plays seat 1 in the solo game)."""
+    return bool(getattr(state.game.options, "solo", False)) and seat == 1
+
+
+def _reach_label(state: Any, seat: int) -> str:
+    """A seat's reach for display: Henry's is unlimited ("Solo course of the game")."""
+    return "∞" if _is_henry(state, seat) else str(state.reach(seat))
+
+
 def render_reserve(state: Any) -> Table:
     """The royal reserve's 7 positions clockwise from the shield, with each seat's reach marked."""
     size = len(state.reserve)
     order = [(state.shield + k) % size for k in range(size)]
     reach = [set(state.reach_positions(0)), set(state.reach_positions(1))]
+    if _is_henry(state, 1):
+        reach[1] = set()  # Henry's reach is unlimited: nothing to mark
     player = state.player
     crown = player if state.shield_mine else 1 - player
     table = Table(
@@ -289,7 +301,7 @@ def render_reserve(state: Any) -> Table:
         show_lines=False,
         padding=(0, 1),
         title=f"Royal reserve: a circle read clockwise ⟳ from the shield "
-        f"(reach: white {state.reach(0)}, blue {state.reach(1)})",
+        f"(reach: white {_reach_label(state, 0)}, blue {_reach_label(state, 1)})",
         title_style="bold",
         caption="cost: w wood, s stone, g grain",
         caption_style="dim",
@@ -376,7 +388,7 @@ def render_players(state: Any, seat: int | None = None) -> Table:
             name,
             Text(str(scores[p]), style="bold"),
             f"{len(state.unit_positions(p))}/{state.units_in_reserve(p)}",
-            str(state.reach(p)),
+            _reach_label(state, p),
             _resources_text(res, discounts),
             hand,
         )
