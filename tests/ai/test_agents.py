@@ -269,3 +269,13 @@ def test_depth_capped_rollouts_use_the_evaluation() -> None:
     root = agent.search(state, random.Random(0))
     assert sum(ch.visits for ch in root.children.values()) == 50
     assert all(-1.0 <= ch.total / ch.visits <= 1.0 for ch in root.children.values())
+
+
+def test_margin_mixes_the_score_difference_into_finished_rollouts() -> None:
+    state = ToyGame(cards=9, outcome="draw").new_state(1)
+    flat = MCTSAgent(iterations=40, margin=0.0).search(state, random.Random(0))
+    assert all(ch.total == 0.0 for ch in flat.children.values())  # every game a draw
+    shaped = MCTSAgent(iterations=40, margin=0.5).search(state, random.Random(0))
+    assert any(ch.total != 0.0 for ch in shaped.children.values())
+    with pytest.raises(OptionError, match="margin"):
+        MCTSAgent(margin=2.0)

@@ -18,7 +18,7 @@ import random
 import time
 from typing import Any
 
-from regalia.ai.base import evaluate_after, heuristic_values, pick_best
+from regalia.ai.base import evaluate_after, heuristic_values, pick_best, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import State
 
@@ -55,7 +55,9 @@ class MCTSAgent:
     ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
     evaluation hook); ``depth`` caps the rollout length, a cut-off state being valued
     ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse`` keeps the subtree of the chosen
-    action between steps of one seat's turn.
+    action between steps of one seat's turn; ``margin`` mixes the final score difference into a
+    finished rollout's value (``(1 - margin) * return + margin * tanh(difference / eval_scale)``),
+    which guides the search when nearly every rollout ends the same way (a strong automaton).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done.
     """
@@ -70,6 +72,7 @@ class MCTSAgent:
         "iterations",
         "last_iterations",
         "last_seconds",
+        "margin",
         "min_iterations",
         "name",
         "reuse",
@@ -90,6 +93,7 @@ class MCTSAgent:
         rollout_sample: int = 8,
         epsilon: float = 0.1,
         min_iterations: int = 0,
+        margin: float = 0.3,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -114,6 +118,8 @@ class MCTSAgent:
             raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
         if not isinstance(min_iterations, int) or min_iterations < 0:
             raise OptionError(f"min_iterations must be a non-negative integer, got {min_iterations!r}")
+        if not isinstance(margin, (int, float)) or not 0 <= margin <= 1:
+            raise OptionError(f"margin must be between 0 and 1, got {margin!r}")
         if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
         self.iterations = iterations
@@ -126,6 +132,7 @@ class MCTSAgent:
         self.rollout_sample = rollout_sample
         self.epsilon = float(epsilon)
         self.min_iterations = min_iterations
+        self.margin = float(margin)
         self.name = name
         self.last_iterations = 0
         self.last_seconds = 0.0
@@ -267,7 +274,15 @@ class MCTSAgent:
                     s._apply(pick_best(candidates, scored, rng))
                 steps += 1
         if s.is_terminal():
-            return [float(r) for r in s.returns()]
+            returns = s.returns()
+            w = self.margin
+            if not w:
+                return [float(r) for r in returns]
+            scale = self.eval_scale
+            tanh = math.tanh
+            return [
+                (1.0 - w) * r + w * tanh(score_difference(s, seat) / scale) for seat, r in enumerate(returns)
+            ]
         return heuristic_values(s, self.eval_scale)
 
     @staticmethod
