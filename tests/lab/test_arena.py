@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import regalia
 from ai.toygame import ToyGame
 from regalia.core.errors import OptionError, RegaliaError, UnknownGame
 from regalia.core.record import Record
@@ -150,7 +151,7 @@ def test_ladder_orders_agents() -> None:
 
 
 def test_ladder_needs_a_two_seat_game() -> None:
-    with pytest.raises(LabError, match="two-seat"):
+    with pytest.raises(LabError, match="two seats for agents"):
         run_ladder(ToyGame(players=3), "random,greedy", games=1, progress=False)
 
 
@@ -160,3 +161,15 @@ def test_ray_backend_without_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(LabError, match=r"regalia\[lab\]"):
         run_arena(ToyGame(), "random,random", games=1, backend="ray", progress=False)
+
+
+def test_solo_automaton_seat_gets_no_agent_and_ladder_refuses_solo() -> None:
+    """The engine plays Henry's seat (``automaton_seats``): one agent fills the solo game, two are
+    too many, and a ladder (which needs two agent seats) refuses the solo game."""
+    state = regalia.load_game("two-heirs", solo=True).new_state(1)
+    assert state.automaton_seats() == (1,)
+    assert regalia.load_game("two-heirs").new_state(1).automaton_seats() == ()
+    with pytest.raises(RegaliaError, match="at most 1 agent"):
+        run_arena("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)
+    with pytest.raises(RegaliaError, match="two seats for agents"):
+        run_ladder("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)

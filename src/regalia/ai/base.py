@@ -65,13 +65,10 @@ def score_difference(state: State[Any], seat: int) -> float:
 def evaluate(state: State[Any], seat: int) -> float:
     """How good ``state`` looks for ``seat`` (higher is better), without search.
 
-    Uses the game's hook ``state.evaluate(seat)`` when the state has one, otherwise
-    :func:`score_difference`.
+    The game's hook :meth:`State.evaluate` (by default the score lead, as
+    :func:`score_difference`).
     """
-    hook = getattr(state, "evaluate", None)
-    if callable(hook):
-        return float(hook(seat))
-    return score_difference(state, seat)
+    return float(state.evaluate(seat))
 
 
 #: Added to the evaluation of a finished game, times its return, so that wins come first.

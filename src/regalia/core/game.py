@@ -256,6 +256,19 @@ class State(ABC, Generic[A]):
             return None
         return rets.index(best)
 
+    def automaton_seats(self) -> tuple[int, ...]:
+        """Seats the engine plays itself (a solo automaton); no agent ever moves for them."""
+        return ()
+
+    def evaluate(self, seat: int) -> float:
+        """A search heuristic: how good the position looks for ``seat`` (higher is better).
+
+        The default is the score lead over the best other seat; games may override it.
+        """
+        scores = self.scores()
+        others = [s for i, s in enumerate(scores) if i != seat]
+        return float(scores[seat] - (max(others) if others else 0))
+
     def seat_names(self) -> list[str]:
         """Display names of the seats (colours by default)."""
         return [f"seat {i}" for i in range(self.num_players)]

@@ -255,6 +255,14 @@ def prepare_game(game: str | Game[Any], options: JSON | None) -> tuple[str | Gam
     return ref, built.options.to_json(), built.new_state(0).num_players
 
 
+def agent_seats(game: str | Game[Any], options: JSON) -> tuple[int, ...]:
+    """The seats agents play: every seat but those the engine plays itself (a solo automaton)."""
+    built = resolve_game(game, options) if isinstance(game, str) else game
+    state = built.new_state(0)
+    auto = set(state.automaton_seats())
+    return tuple(s for s in range(state.num_players) if s not in auto)
+
+
 def seat_names(game: str | Game[Any], options: JSON) -> list[str]:
     """The display names of a game's seats."""
     built = resolve_game(game, options) if isinstance(game, str) else game
@@ -302,21 +310,23 @@ def run_arena(
         raise LabError(f"workers must be at least 1, got {workers}")
     check_agents(specs)
     game, opts, num_players = prepare_game(game_id, options)
-    if len(specs) > num_players:
+    playable = agent_seats(game, opts)
+    if len(specs) > len(playable):
         raise LabError(
-            f"{_game_name(game)} has {num_players} seat(s) with these options;"
-            f" give at most {num_players} agent(s), got {len(specs)}"
+            f"{_game_name(game)} has {len(playable)} seat(s) for agents with these options;"
+            f" give at most {len(playable)} agent(s), got {len(specs)}"
         )
     keep_curves = out_dir is not None if curves is None else curves
     keep_records = out_dir is not None if records is None else records
     jobs = []
-    n = num_players
+    n = len(playable)
     k = len(specs)
     for i in range(games):
-        # fewer agents than seats (a solo game: the engine plays the automaton's seats):
-        # the agents keep the first seats in every game
-        rotated = tuple((s + i) % n for s in range(n))
-        seats = rotated if k == n else tuple(range(k)) + (-1,) * (n - k)
+        # agents rotate over the seats they may play; the engine plays the automaton's seats
+        # (a solo game) and, with fewer agents than such seats, the agents keep the first ones
+        rotated = [(s + i) % n for s in range(n)] if k == n else [*range(k), *[-1] * (n - k)]
+        by_seat = dict(zip(playable, rotated, strict=True))
+        seats = tuple(by_seat.get(s, -1) for s in range(num_players))
         jobs.append(
             GameJob(
                 index=i,

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from regalia.core.game import JSON, Game
-from regalia.lab.arena import agent_labels, check_agents, prepare_game, split_specs
+from regalia.lab.arena import agent_labels, agent_seats, check_agents, prepare_game, split_specs
 from regalia.lab.backends import check_backend, run_jobs
 from regalia.lab.play import GameJob, GameResult, LabError
 from regalia.lab.stats import derive_seed
@@ -212,10 +212,12 @@ def run_ladder(
     if games < 1:
         raise LabError(f"games must be at least 1, got {games}")
     check_agents(specs)
-    game, opts, num_players = prepare_game(game_id, options)
+    game, opts, _seats = prepare_game(game_id, options)
     name = game if isinstance(game, str) else game.id
-    if num_players != 2:
-        raise LabError(f"a ladder needs a two-seat game; {name} has {num_players} seat(s) here")
+    if len(agent_seats(game, opts)) != 2:
+        raise LabError(
+            f"a ladder needs a game with two seats for agents; {name} has {len(agent_seats(game, opts))} here"
+        )
     jobs = []
     for group, (a, b) in enumerate(itertools.combinations(range(len(specs)), 2)):
         for j in range(games):

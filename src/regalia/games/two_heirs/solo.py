@@ -114,6 +114,10 @@ class SoloState(TwoHeirsState):
         return s
 
     # ------------------------------------------------------------------ queries
+    def automaton_seats(self) -> tuple[int, ...]:
+        """Henry's seat: the engine plays it ("Solo course of the game")."""
+        return (HENRY,)
+
     def seat_names(self) -> list[str]:
         return ["player", "henry"]
 
