@@ -27,13 +27,12 @@ Rulings: docs/rulings.md, section "Solo rules (Henry)".
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping, Sequence
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from regalia.core.data import read_json_file, read_package_json
 from regalia.core.errors import DataError
 from regalia.core.grid import CLOCKWISE8, OPPOSITE, Pos, step
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
@@ -214,22 +213,14 @@ def parse_treasures(doc: Any, source: str = "<document>") -> TreasureSet:
 
 def load_treasures(path: str | Path) -> TreasureSet:
     """Load and validate a user's treasure file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read treasure file {path}: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON: {exc}") from None
-    return parse_treasures(doc, source=str(path))
+    return parse_treasures(read_json_file(path, "treasure file"), source=str(path))
 
 
 @cache
 def default_treasures() -> TreasureSet:
     """The reconstructed treasure tokens shipped with regalia."""
-    text = resources.files("regalia.games.two_heirs").joinpath("data/treasures.json").read_text("utf-8")
-    return parse_treasures(json.loads(text), source="treasures.json")
+    doc = read_package_json("regalia.games.two_heirs", "data/treasures.json")
+    return parse_treasures(doc, source="treasures.json")
 
 
 @cache

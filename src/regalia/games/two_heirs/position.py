@@ -12,7 +12,8 @@ from regalia.games.two_heirs.tiles import SETS
 S = TypeVar("S")
 
 
-def _pos(value: Any, field: str) -> Pos:
+def parse_pos_field(value: Any, field: str) -> Pos:
+    """A position field ``"x,y"`` of a JSON document; errors name the field."""
     if not isinstance(value, str):
         raise PositionError(f"field {field!r}: expected a position 'x,y', got {value!r}")
     try:
@@ -67,7 +68,7 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     for i, c in enumerate(_get(doc, "board", list)):
         if not isinstance(c, dict):
             raise PositionError(f"field 'board[{i}]': expected an object")
-        pos = _pos(c.get("pos"), f"board[{i}].pos")
+        pos = parse_pos_field(c.get("pos"), f"board[{i}].pos")
         owner = c.get("owner")
         if owner not in (None, 0, 1):
             raise PositionError(f"field 'board[{i}].owner': must be 0, 1 or null")
@@ -80,7 +81,7 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     for i, u in enumerate(units):
         if not isinstance(u, dict):
             raise PositionError(f"field 'units[{i}]': expected an object")
-        upos = None if u.get("pos") is None else _pos(u.get("pos"), f"units[{i}].pos")
+        upos = None if u.get("pos") is None else parse_pos_field(u.get("pos"), f"units[{i}].pos")
         if upos is not None and upos not in s.board:
             raise PositionError(f"field 'units[{i}].pos': no tile at {u.get('pos')}")
         s.units.append(upos)
@@ -95,13 +96,15 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     s.took = bool(_get(doc, "took", bool))
     s.shield_mine = bool(_get(doc, "shield_mine", bool))
     s.discounts = _get(doc, "discounts", int)
-    s.pending = tuple(_pos(q, "pending_destroy") for q in _get(doc, "pending_destroy", list))
+    s.pending = tuple(parse_pos_field(q, "pending_destroy") for q in _get(doc, "pending_destroy", list))
     s.discarding = bool(_get(doc, "discarding", bool))
     s.final = bool(_get(doc, "final", bool))
     s.trigger = bool(_get(doc, "trigger", bool))
     s.finals_left = _get(doc, "finals_left", int)
     s.terminal = bool(_get(doc, "terminal", bool))
-    s.last_built = [None if q is None else _pos(q, "last_built") for q in _get(doc, "last_built", list)]
+    s.last_built = [
+        None if q is None else parse_pos_field(q, "last_built") for q in _get(doc, "last_built", list)
+    ]
     from regalia.games.two_heirs.scoring import producers
 
     s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]

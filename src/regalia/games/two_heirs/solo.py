@@ -35,8 +35,9 @@ from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs import henry
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.henry import HENRY, HenryTurn, TreasureSet
+from regalia.games.two_heirs.position import parse_pos_field
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
-from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState, parse_pos_field
+from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, PRODUCERS
 
 #: Henry's unit ``k`` (0 = elite) is unit index ``HENRY_BASE + k`` of the state.

@@ -19,7 +19,7 @@ from typing import Any, Self
 
 from regalia.core.errors import IllegalAction, PositionError
 from regalia.core.game import JSON, State
-from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8, parse_pos
+from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action, make
 from regalia.games.two_heirs.board import owner_of, tile_of
@@ -787,12 +787,3 @@ class TwoHeirsState(State[Action]):
         for pos, c in self.board.items():
             if owner_of(c) == seat:
                 yield pos, self.tiles[tile_of(c)]
-
-
-def parse_pos_field(value: Any, field: str) -> Pos:
-    if not isinstance(value, str):
-        raise PositionError(f"field {field!r}: expected a position 'x,y', got {value!r}")
-    try:
-        return parse_pos(value)
-    except ValueError:
-        raise PositionError(f"field {field!r}: {value!r} is not a position 'x,y'") from None

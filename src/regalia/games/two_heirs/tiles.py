@@ -15,13 +15,12 @@ The rulebook does not print what is on each tile, so the default catalogue
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from regalia.core.data import read_json_file, read_package_json
 from regalia.core.errors import DataError
 from regalia.core.grid import CLOCKWISE8, SIDES
 
@@ -304,22 +303,14 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
 
 def load_catalogue(path: str | Path) -> Catalogue:
     """Load and validate a user's tile catalogue file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read tile catalogue {path}: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON: {exc}") from None
-    return parse_catalogue(doc, source=str(path))
+    return parse_catalogue(read_json_file(path, "tile catalogue"), source=str(path))
 
 
 @cache
 def default_catalogue() -> Catalogue:
     """The reconstructed 54-tile catalogue shipped with regalia."""
-    text = resources.files("regalia.games.two_heirs").joinpath("data/tiles.json").read_text("utf-8")
-    return parse_catalogue(json.loads(text), source="tiles.json")
+    doc = read_package_json("regalia.games.two_heirs", "data/tiles.json")
+    return parse_catalogue(doc, source="tiles.json")
 
 
 @cache
