@@ -39,29 +39,13 @@ Commands:
   quit            stop (the game is saved first when --save was given)"""
 
 
-class UniformRandom:
-    """Fallback opponent: a uniformly random legal action."""
-
-    name = "random"
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any:
-        actions = state.legal_actions()
-        return actions[rng.randrange(len(actions))]
-
-
 def make_opponent(vs: str, level: str | None) -> Any:
     """The agent named ``vs`` from :mod:`regalia.ai` (``level`` passed through when given)."""
     import regalia.ai
 
-    make_agent = getattr(regalia.ai, "make_agent", None)
-    if make_agent is None:  # pragma: no cover
-        # TODO(ai): drop this fallback once every install has regalia.ai.make_agent.
-        if vs != "random" or level is not None:
-            raise OptionError(f"agent {vs!r} is not available; only 'random' is")
-        return UniformRandom()
     if level is None:
-        return make_agent(vs)
-    return make_agent(vs, level)
+        return regalia.ai.make_agent(vs)
+    return regalia.ai.make_agent(vs, level)
 
 
 class QuitGame(Exception):
@@ -315,6 +299,7 @@ def play(
 ) -> None:
     """Play a game in the terminal: pick moves by number or type them in notation."""
     out = make_console()
+    header = ""
     if load is not None:
         record = Record.load(load)
         if sets or no_roads or solo or tiles or option or seed is not None:
@@ -336,18 +321,19 @@ def play(
             options["tiles"] = str(tiles)
         game = load_game(game_id, **options)
         state = game.new_state(seed)
-        out.print(
-            Text(f"{game.name if hasattr(game, 'name') else game_id} · seed {state.seed}", style="bold")
-        )
+        header = f"{game.name if hasattr(game, 'name') else game_id} · seed {state.seed}"
     agents: dict[int, Any] = {}
-    if getattr(state.game.options, "solo", False):
-        pass  # the engine plays Henry inside the end of each of your turns: no agent
+    automata = state.automaton_seats()
+    if automata:
+        pass  # the engine plays the automaton (Henry) inside the end of each of your turns
     elif vs != "human":
         human = 0 if seat is None else seat_index(state, seat)
         opponent = make_opponent(vs, level)
         agents = {p: opponent for p in range(state.num_players) if p != human}
     elif level is not None:
         raise OptionError("--level applies to a computer opponent, not to --vs human")
+    if header:
+        out.print(Text(header, style="bold"))
     render = game_module(game_id, "render")
     TerminalGame(state, agents, render, out, save_path=save).run()
 
