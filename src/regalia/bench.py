@@ -21,7 +21,8 @@ from regalia.core.registry import load_game
 def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Play ``games`` uniformly random full games on one core and time them.
 
-    Returns a dict with ``games_per_s`` (complete games per second, setup included),
+    Returns a dict with ``games_per_s`` (complete games per second, setup and final scoring
+    included),
     ``legal_actions_us`` (median microseconds of one ``legal_actions()`` call), ``games``,
     ``plies_per_game`` (mean actions per game) and a few details of the run.
 
@@ -52,6 +53,7 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
             legal_ns.append(timer() - t0)
             state.apply(actions[rng.randrange(len(actions))])
             plies += 1
+        state.scores()  # a full game ends with its final scoring
     elapsed = time.perf_counter() - start
     return {
         "game": game_id,
