@@ -73,7 +73,15 @@ def test_a_regalia_error_is_one_red_line_and_exit_code_2() -> None:
 def test_play_a_few_moves_by_number_and_by_notation(tmp_path: Path) -> None:
     save = tmp_path / "rec.json"
     result = invoke(
-        "play", "two-heirs", "--seed", "1", "--save", str(save), input="1\nbuild W5 1,0\nend\nquit\n"
+        "play",
+        "two-heirs",
+        "--vs",
+        "random",
+        "--seed",
+        "1",
+        "--save",
+        str(save),
+        input="1\nbuild W5 1,0\nend\nquit\n",
     )
     assert result.exit_code == 0, result.output
     assert "Royal reserve" in result.output
@@ -96,7 +104,9 @@ def test_illegal_input_shows_the_reason_and_changes_nothing(tmp_path: Path) -> N
 
 def test_play_as_blue_against_random(tmp_path: Path) -> None:
     save = tmp_path / "rec.json"
-    result = invoke("play", "--seed", "2", "--seat", "blue", "--save", str(save), input="1\nquit\n")
+    result = invoke(
+        "play", "--vs", "random", "--seed", "2", "--seat", "blue", "--save", str(save), input="1\nquit\n"
+    )
     assert result.exit_code == 0, result.output
     state = regalia.replay(Record.load(save))
     # blue's first action is the one chosen by number; white moved first or not, blue took a tile
@@ -133,6 +143,13 @@ def test_help_command_explains_the_notation() -> None:
     assert result.exit_code == 0
     assert "build W3 1,-2" in result.output
     assert "save FILE" in result.output
+
+
+def test_default_opponent_is_mcts_medium() -> None:
+    """Quick start: ``regalia play two-heirs`` plays the computer at MCTS level medium."""
+    result = invoke("play", "--seed", "1", input="1\nend\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "blue (mcts:medium) plays:" in result.output
 
 
 def test_end_of_input_stops_the_game() -> None:

@@ -44,6 +44,9 @@ def make_opponent(vs: str, level: str | None) -> Any:
     import regalia.ai
 
     if level is None:
+        levels = regalia.ai.agent_levels(vs)
+        if "medium" in levels:
+            return regalia.ai.make_agent(vs, "medium")
         return regalia.ai.make_agent(vs)
     return regalia.ai.make_agent(vs, level)
 
@@ -266,8 +269,12 @@ def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. two-heirs.")] = "two-heirs",
     vs: Annotated[
         str,
-        typer.Option("--vs", help="Opponent: human (two players at one keyboard), random, greedy or mcts."),
-    ] = "random",
+        typer.Option(
+            "--vs",
+            help="Opponent: mcts (default, at --level medium), greedy, random, or human "
+            "(two players at one keyboard).",
+        ),
+    ] = "mcts",
     level: Annotated[
         str | None,
         typer.Option(
