@@ -1,4 +1,4 @@
-"""The docstring examples of the engine modules run as written."""
+"""The docstring examples of every module run as written (engine, agents, lab, tools)."""
 
 import doctest
 import importlib
@@ -6,13 +6,16 @@ import pkgutil
 
 import pytest
 
+import regalia
+import regalia.ai
 import regalia.core
 import regalia.games
+import regalia.lab
 
 
 def _modules() -> list[str]:
-    names = []
-    for pkg in (regalia.core, regalia.games):
+    names = ["regalia", "regalia.bench", regalia.ai.__name__, regalia.lab.__name__]
+    for pkg in (regalia.core, regalia.games, regalia.ai, regalia.lab):
         for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
             names.append(info.name)
     return sorted(names)

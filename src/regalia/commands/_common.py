@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib
-import json
 import os
 from pathlib import Path
 from types import ModuleType
@@ -12,6 +11,7 @@ from typing import Any
 import typer
 from rich.console import Console
 
+from regalia.core.data import read_json_file
 from regalia.core.errors import OptionError, PositionError, RegaliaError
 from regalia.core.game import State
 from regalia.core.registry import GAMES, game_class
@@ -46,17 +46,6 @@ def console() -> Console:
     return Console(highlight=False, width=width)
 
 
-def parse_option_pairs(pairs: list[str] | None) -> dict[str, Any]:
-    """``["roads=false", "sets=a,b,c"]`` → ``{"roads": "false", "sets": "a,b,c"}`` (converted later)."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"option {pair!r}: write it as NAME=VALUE")
-        out[key.strip()] = value.strip()
-    return out
-
-
 def seat_index(state: State[Any], seat: str) -> int:
     """A seat given by name (``white``) or number (``0``), checked against the game's seats."""
     names = [n.lower() for n in state.seat_names()]
@@ -70,14 +59,7 @@ def seat_index(state: State[Any], seat: str) -> int:
 
 def read_json(path: Path, error: type[RegaliaError] = PositionError) -> Any:
     """The JSON document in ``path``; unreadable or malformed files raise ``error`` naming the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    return read_json_file(path, error=error)
 
 
 def read_line(prompt: str) -> str | None:

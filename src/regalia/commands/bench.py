@@ -10,8 +10,9 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.bench import bench_random_games
-from regalia.commands._common import console, parse_option_pairs
+from regalia.commands._common import console
 from regalia.core.errors import OptionError
+from regalia.core.game import parse_option_pairs
 
 
 def mcts_benchmark() -> Any:

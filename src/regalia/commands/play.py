@@ -23,9 +23,9 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from regalia.commands._common import console as make_console
-from regalia.commands._common import game_module, parse_option_pairs, read_line, seat_index
+from regalia.commands._common import game_module, read_line, seat_index
 from regalia.core.errors import OptionError, RegaliaError
-from regalia.core.game import State
+from regalia.core.game import State, parse_option_pairs
 from regalia.core.record import Record, replay
 from regalia.core.registry import load_game
 

@@ -10,19 +10,22 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from regalia.core.errors import DataError
+from regalia.core.errors import DataError, RegaliaError
 
 
-def read_json_file(path: str | Path, what: str) -> Any:
-    """The JSON document in a user's file; ``what`` names it in errors (e.g. ``"tile catalogue"``)."""
+def read_json_file(path: str | Path, what: str = "", error: type[RegaliaError] = DataError) -> Any:
+    """The JSON document in a user's file; ``what`` names it in errors (e.g. ``"tile catalogue"``).
+
+    An unreadable file or malformed JSON raises ``error`` naming the file (and the line).
+    """
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise DataError(f"cannot read {what} {path}: {exc.strerror}") from None
+        raise error(f"cannot read {what + ' ' if what else ''}{path}: {exc.strerror}") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(f"{path}: not JSON: {exc}") from None
+        raise error(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
 
 
 def read_package_json(package: str, name: str) -> Any:

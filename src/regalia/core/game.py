@@ -60,6 +60,21 @@ class Options:
         return out
 
 
+def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
+    """Command-line options ``NAME=VALUE`` as a mapping (the game converts and checks the values).
+
+    >>> parse_option_pairs(["roads=false", "sets=warfare,crafts,guard"])
+    {'roads': 'false', 'sets': 'warfare,crafts,guard'}
+    """
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {pair!r}: write it as NAME=VALUE")
+        out[key.strip()] = value.strip()
+    return out
+
+
 def _coerce(name: str, value: Any, hint: Any) -> Any:
     """Check (and gently convert) one option value against its type hint."""
     origin = typing.get_origin(hint)

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.text import Text
 
-from regalia.core.errors import OptionError, RegaliaError
+from regalia.core.errors import RegaliaError
+from regalia.core.game import parse_option_pairs
 
 ERROR_EXIT_CODE = 2
 
@@ -29,17 +30,6 @@ AGENTS_HELP = (
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
     return typer.Exit(ERROR_EXIT_CODE)
-
-
-def parse_options(pairs: list[str] | None) -> dict[str, Any]:
-    """``["roads=false"]`` -> ``{"roads": "false"}`` (the game converts and checks the values)."""
-    out: dict[str, Any] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"option {pair!r}: write it as NAME=VALUE")
-        out[key.strip()] = value.strip()
-    return out
 
 
 def _console() -> Console:
@@ -102,7 +92,7 @@ def arena_command(
             workers=_workers(workers),
             backend=backend,
             ray_address=ray_address,
-            options=parse_options(option),
+            options=parse_option_pairs(option),
             out_dir=out,
             progress=progress,
         )
@@ -144,7 +134,7 @@ def ladder_command(
             workers=_workers(workers),
             backend=backend,
             ray_address=ray_address,
-            options=parse_options(option),
+            options=parse_option_pairs(option),
             progress=progress,
             bootstrap=bootstrap,
         )
