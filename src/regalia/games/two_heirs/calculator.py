@@ -47,7 +47,8 @@ _OPTION_FIELDS = {"roads", "henry", "treasures"}
 _INLINE_FIELDS = {"id", "set", "colour", "building", "cost", "roads", "axis", "pairs", "depicts"}
 
 
-def _err(field: str, message: str) -> PositionError:
+def field_error(field: str, message: str) -> PositionError:
+    """A position error naming ``field`` first (``board[3].tile.cost: ...``)."""
     return PositionError(f"{field}: {message}")
 
 
@@ -124,16 +125,17 @@ def _owner(value: Any, field: str) -> int | None:
         return SEATS.index(value.lower())
     if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
         return value
-    raise _err(field, f"{value!r} is not an owner: use 'white', 'blue', 0, 1 or null (face down)")
+    raise field_error(field, f"{value!r} is not an owner: use 'white', 'blue', 0, 1 or null (face down)")
 
 
-def _pos(value: Any, field: str) -> Pos:
+def pos_field(value: Any, field: str) -> Pos:
+    """A position ``"x,y"`` of a position document; errors name the field."""
     if not isinstance(value, str):
-        raise _err(field, f"expected a position 'x,y', got {value!r}")
+        raise field_error(field, f"expected a position 'x,y', got {value!r}")
     try:
         return parse_pos(value)
     except ValueError:
-        raise _err(field, f"{value!r} is not a position 'x,y'") from None
+        raise field_error(field, f"{value!r} is not a position 'x,y'") from None
 
 
 _FIELD_RE = re.compile(r"field '([^']+)': (.*)", re.DOTALL)
@@ -142,13 +144,15 @@ _FIELD_RE = re.compile(r"field '([^']+)': (.*)", re.DOTALL)
 def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str, face_up: bool) -> Tile:
     extra = sorted(set(raw) - _INLINE_FIELDS)
     if extra:
-        raise _err(f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}")
+        raise field_error(
+            f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}"
+        )
     colour = raw.get("colour")
     if colour not in COLOURS:
-        raise _err(f"{field}.colour", f"{colour!r} is not one of {', '.join(COLOURS)}")
+        raise field_error(f"{field}.colour", f"{colour!r} is not one of {', '.join(COLOURS)}")
     tile_id = raw.get("id", default_id)
     if not isinstance(tile_id, str) or not tile_id:
-        raise _err(f"{field}.id", "a non-empty string is required")
+        raise field_error(f"{field}.id", "a non-empty string is required")
     building = raw.get("building")
     if building is None and not face_up and set(raw) <= {"id", "colour"}:
         # a face-down tile: only its colour matters
@@ -156,7 +160,9 @@ def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str
             index=index, id=tile_id, set="", colour=COLOURS.index(colour), building="", cost=(0, 0, 0)
         )
     if building not in BUILDINGS:
-        raise _err(f"{field}.building", f"{building!r} is not a building; valid: {', '.join(BUILDINGS)}")
+        raise field_error(
+            f"{field}.building", f"{building!r} is not a building; valid: {', '.join(BUILDINGS)}"
+        )
     entry = dict(raw)
     entry["id"] = tile_id
     entry.setdefault("set", BUILDINGS[building])
@@ -165,41 +171,47 @@ def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str
     except DataError as exc:
         match = _FIELD_RE.search(str(exc))
         if match:
-            raise _err(f"{field}.{match.group(1)}", match.group(2)) from None
-        raise _err(field, str(exc)) from None
+            raise field_error(f"{field}.{match.group(1)}", match.group(2)) from None
+        raise field_error(field, str(exc)) from None
 
 
 def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
     """Validate a ``two-heirs-position`` document; errors name the field (``board[3].tile.cost``)."""
     cat = catalogue or default_catalogue()
     if not isinstance(doc, Mapping):
-        raise _err("(document)", "a position must be a JSON object")
+        raise field_error("(document)", "a position must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise _err("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
+        raise field_error("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
     if doc.get("version") != VERSION:
-        raise _err("version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}")
+        raise field_error(
+            "version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
+        )
     extra = sorted(set(doc) - _TOP_FIELDS)
     if extra:
-        raise _err(extra[0], f"unknown field; valid fields: {', '.join(sorted(_TOP_FIELDS))}")
+        raise field_error(extra[0], f"unknown field; valid fields: {', '.join(sorted(_TOP_FIELDS))}")
     options = doc.get("options", {})
     if not isinstance(options, Mapping):
-        raise _err("options", "expected an object")
+        raise field_error("options", "expected an object")
     extra = sorted(set(options) - _OPTION_FIELDS)
     if extra:
-        raise _err(f"options.{extra[0]}", f"unknown option; valid: {', '.join(sorted(_OPTION_FIELDS))}")
+        raise field_error(
+            f"options.{extra[0]}", f"unknown option; valid: {', '.join(sorted(_OPTION_FIELDS))}"
+        )
     roads = options.get("roads", True)
     if not isinstance(roads, bool):
-        raise _err("options.roads", f"expected true or false, got {roads!r}")
+        raise field_error("options.roads", f"expected true or false, got {roads!r}")
     henry = _owner(options.get("henry"), "options.henry")
     treasures = options.get("treasures", 0)
     if not isinstance(treasures, int) or isinstance(treasures, bool) or not 0 <= treasures <= 10:
-        raise _err("options.treasures", f"expected a number of treasure tokens 0..10, got {treasures!r}")
+        raise field_error(
+            "options.treasures", f"expected a number of treasure tokens 0..10, got {treasures!r}"
+        )
     if treasures and henry is None:
-        raise _err("options.treasures", "treasures count only in the solo game: set options.henry too")
+        raise field_error("options.treasures", "treasures count only in the solo game: set options.henry too")
 
     board = doc.get("board")
     if not isinstance(board, list) or not board:
-        raise _err("board", "expected a non-empty list of cells")
+        raise field_error("board", "expected a non-empty list of cells")
     tiles: list[Tile] = list(cat.tiles)
     cells: dict[Pos, int] = {}
     where_pos: dict[Pos, int] = {}
@@ -207,72 +219,78 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
     for i, cell in enumerate(board):
         field = f"board[{i}]"
         if not isinstance(cell, Mapping):
-            raise _err(field, "expected an object with pos, owner and tile")
+            raise field_error(field, "expected an object with pos, owner and tile")
         extra = sorted(set(cell) - _CELL_FIELDS)
         if extra:
-            raise _err(
+            raise field_error(
                 f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_CELL_FIELDS))}"
             )
         for name in ("pos", "owner", "tile"):
             if name not in cell:
-                raise _err(
+                raise field_error(
                     f"{field}.{name}", "missing" + (" (null for a face-down tile)" if name == "owner" else "")
                 )
-        pos = _pos(cell["pos"], f"{field}.pos")
+        pos = pos_field(cell["pos"], f"{field}.pos")
         if pos in where_pos:
-            raise _err(f"{field}.pos", f"{format_pos(pos)} is already used by board[{where_pos[pos]}]")
+            raise field_error(f"{field}.pos", f"{format_pos(pos)} is already used by board[{where_pos[pos]}]")
         where_pos[pos] = i
         owner = _owner(cell["owner"], f"{field}.owner")
         raw = cell["tile"]
         if isinstance(raw, str):
             found = cat.by_id.get(raw)
             if found is None:
-                raise _err(f"{field}.tile", f"{raw!r} is not a tile of catalogue {cat.source}")
+                raise field_error(f"{field}.tile", f"{raw!r} is not a tile of catalogue {cat.source}")
             index = found.index
             if index in where_tile:
-                raise _err(f"{field}.tile", f"{raw} is already on the board at board[{where_tile[index]}]")
+                raise field_error(
+                    f"{field}.tile", f"{raw} is already on the board at board[{where_tile[index]}]"
+                )
             where_tile[index] = i
         elif isinstance(raw, Mapping):
             index = len(tiles)
             tiles.append(_inline_tile(raw, index, f"{field}.tile", f"@{format_pos(pos)}", owner is not None))
         else:
-            raise _err(f"{field}.tile", f"expected a catalogue id like 'W3' or a tile object, got {raw!r}")
+            raise field_error(
+                f"{field}.tile", f"expected a catalogue id like 'W3' or a tile object, got {raw!r}"
+            )
         cells[pos] = index * 4 + (0 if owner is None else owner + 1)
 
     units_doc = doc.get("units", {})
     if not isinstance(units_doc, Mapping):
-        raise _err("units", "expected an object with 'white' and 'blue'")
+        raise field_error("units", "expected an object with 'white' and 'blue'")
     extra = sorted(set(units_doc) - set(SEATS))
     if extra:
-        raise _err(f"units.{extra[0]}", "unknown seat; valid: white, blue")
+        raise field_error(f"units.{extra[0]}", "unknown seat; valid: white, blue")
     units: list[tuple[Pos, ...]] = []
     reserve: list[int] = []
     for seat in SEATS:
         field = f"units.{seat}"
         entry = units_doc.get(seat, {})
         if not isinstance(entry, Mapping):
-            raise _err(field, "expected an object with 'positions' and 'reserve'")
+            raise field_error(field, "expected an object with 'positions' and 'reserve'")
         bad = sorted(set(entry) - {"positions", "reserve"})
         if bad:
-            raise _err(f"{field}.{bad[0]}", "unknown field; valid fields: positions, reserve")
+            raise field_error(f"{field}.{bad[0]}", "unknown field; valid fields: positions, reserve")
         raw_positions = entry.get("positions", [])
         if not isinstance(raw_positions, list):
-            raise _err(f"{field}.positions", "expected a list of positions 'x,y'")
+            raise field_error(f"{field}.positions", "expected a list of positions 'x,y'")
         positions: list[Pos] = []
         for k, value in enumerate(raw_positions):
-            p = _pos(value, f"{field}.positions[{k}]")
+            p = pos_field(value, f"{field}.positions[{k}]")
             if p not in cells:
-                raise _err(f"{field}.positions[{k}]", f"no tile at {format_pos(p)}")
+                raise field_error(f"{field}.positions[{k}]", f"no tile at {format_pos(p)}")
             if p in positions:
-                raise _err(f"{field}.positions[{k}]", f"two {seat} units on {format_pos(p)}")
+                raise field_error(f"{field}.positions[{k}]", f"two {seat} units on {format_pos(p)}")
             positions.append(p)
         n_reserve = entry.get("reserve", 0)
         if not isinstance(n_reserve, int) or isinstance(n_reserve, bool) or not 0 <= n_reserve <= RESERVE_MAX:
-            raise _err(
+            raise field_error(
                 f"{field}.reserve", f"expected 0, 1 or 2 units in the royal reserve, got {n_reserve!r}"
             )
         if len(positions) + n_reserve > UNITS_PER_SEAT:
-            raise _err(field, f"{len(positions)} units on the board + {n_reserve} in reserve: a seat has 3")
+            raise field_error(
+                field, f"{len(positions)} units on the board + {n_reserve} in reserve: a seat has 3"
+            )
         units.append(tuple(positions))
         reserve.append(n_reserve)
     return Position(

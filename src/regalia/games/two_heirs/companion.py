@@ -30,12 +30,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.core.errors import DataError, PositionError
+from regalia.core.errors import DataError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos, parse_pos
 from regalia.games.two_heirs import henry
 from regalia.games.two_heirs.board import owner_of, tile_of
-from regalia.games.two_heirs.calculator import parse_position
+from regalia.games.two_heirs.calculator import field_error, parse_position, pos_field
 from regalia.games.two_heirs.henry import HenryTurn, TreasureSet
 from regalia.games.two_heirs.tiles import BUILDINGS, COLOURS, Catalogue, Tile, catalogue_for, parse_tile
 
@@ -63,10 +63,6 @@ _EDGE = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
-def _err(field: str, message: str) -> PositionError:
-    return PositionError(f"{field}: {message}")
-
-
 @dataclasses.dataclass(frozen=True)
 class SoloPosition:
     """A validated solo position: the board, the reserve (index 0 is the shield), Henry's things."""
@@ -92,67 +88,66 @@ class CompanionPlan:
     turn: HenryTurn
 
 
-def _pos(value: Any, field: str) -> Pos:
-    if not isinstance(value, str):
-        raise _err(field, f"expected a position 'x,y', got {value!r}")
-    try:
-        return parse_pos(value)
-    except ValueError:
-        raise _err(field, f"{value!r} is not a position 'x,y'") from None
-
-
 def _reserve_tile(raw: Any, index: int, field: str, cat: Catalogue) -> Tile:
     if isinstance(raw, str):
         found = cat.by_id.get(raw)
         if found is None:
-            raise _err(field, f"{raw!r} is not a tile of catalogue {cat.source}")
+            raise field_error(field, f"{raw!r} is not a tile of catalogue {cat.source}")
         return found
     if not isinstance(raw, Mapping):
-        raise _err(field, f"expected a catalogue id like 'W3', a tile object or null, got {raw!r}")
+        raise field_error(field, f"expected a catalogue id like 'W3', a tile object or null, got {raw!r}")
     entry = dict(raw)
     building = entry.get("building")
     if building not in BUILDINGS:
-        raise _err(f"{field}.building", f"{building!r} is not a building; valid: {', '.join(BUILDINGS)}")
+        raise field_error(
+            f"{field}.building", f"{building!r} is not a building; valid: {', '.join(BUILDINGS)}"
+        )
     entry.setdefault("id", f"reserve-{index}")
     entry.setdefault("set", BUILDINGS[building])
     try:
         return parse_tile(entry, index, where=field)
     except DataError as exc:
-        raise _err(field, str(exc)) from None
+        raise field_error(field, str(exc)) from None
 
 
 def parse_solo_position(doc: Any) -> SoloPosition:
     """Validate a ``two-heirs-solo-position`` document; errors name the field."""
     if not isinstance(doc, Mapping):
-        raise _err("(document)", "a solo position must be a JSON object")
+        raise field_error("(document)", "a solo position must be a JSON object")
     if doc.get("format") != FORMAT:
-        raise _err("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
+        raise field_error("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
     if doc.get("version") != VERSION:
-        raise _err("version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}")
+        raise field_error(
+            "version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
+        )
     extra = sorted(set(doc) - _FIELDS)
     if extra:
-        raise _err(extra[0], f"unknown field; valid fields: {', '.join(sorted(_FIELDS - {'$schema'}))}")
+        raise field_error(
+            extra[0], f"unknown field; valid fields: {', '.join(sorted(_FIELDS - {'$schema'}))}"
+        )
     tiles_path = doc.get("tiles")
     if tiles_path is not None and not isinstance(tiles_path, str):
-        raise _err("tiles", "expected the path of a tile catalogue file, or null")
+        raise field_error("tiles", "expected the path of a tile catalogue file, or null")
     treasure_path = doc.get("treasure_file")
     if treasure_path is not None and not isinstance(treasure_path, str):
-        raise _err("treasure_file", "expected the path of a treasure file, or null")
+        raise field_error("treasure_file", "expected the path of a treasure file, or null")
     try:
         cat = catalogue_for(tiles_path)
         tset = henry.treasures_for(treasure_path)
     except DataError as exc:
-        raise _err("tiles" if "catalogue" in str(exc) else "treasure_file", str(exc)) from None
+        raise field_error("tiles" if "catalogue" in str(exc) else "treasure_file", str(exc)) from None
 
     board = doc.get("board")
     if not isinstance(board, list) or not board:
-        raise _err("board", "expected a non-empty list of cells")
+        raise field_error("board", "expected a non-empty list of cells")
     mapped = []
     for i, cell in enumerate(board):
         if isinstance(cell, Mapping) and "owner" in cell:
             owner = cell["owner"]
             if owner not in _OWNERS:
-                raise _err(f"board[{i}].owner", f"{owner!r} is not an owner: use 'player', 'henry' or null")
+                raise field_error(
+                    f"board[{i}].owner", f"{owner!r} is not an owner: use 'player', 'henry' or null"
+                )
             cell = {**cell, "owner": _OWNERS[owner]}
         mapped.append(cell)
     scored = parse_position({"format": "two-heirs-position", "version": 1, "board": mapped}, cat)
@@ -162,7 +157,9 @@ def parse_solo_position(doc: Any) -> SoloPosition:
 
     raw_reserve = doc.get("reserve")
     if not isinstance(raw_reserve, list) or len(raw_reserve) != 6:
-        raise _err("reserve", "expected the 6 reserve positions clockwise from the shield (null: empty)")
+        raise field_error(
+            "reserve", "expected the 6 reserve positions clockwise from the shield (null: empty)"
+        )
     reserve = [-1]
     for i, raw in enumerate(raw_reserve):
         field = f"reserve[{i}]"
@@ -173,32 +170,34 @@ def parse_solo_position(doc: Any) -> SoloPosition:
         if tile.index == len(tiles):
             tiles.append(tile)
         elif tile.index in on_board or tile.index in reserve:
-            raise _err(field, f"{tile.id} is already on the board or in the reserve")
+            raise field_error(field, f"{tile.id} is already on the board or in the reserve")
         reserve.append(tile.index)
 
     top = doc.get("supply_top")
     if top is not None and top not in COLOURS:
-        raise _err("supply_top", f"{top!r} is not one of {', '.join(COLOURS)} (or null: the supply is empty)")
+        raise field_error(
+            "supply_top", f"{top!r} is not one of {', '.join(COLOURS)} (or null: the supply is empty)"
+        )
     top_colour = None if top is None else COLOURS.index(top)
 
     last_raw = doc.get("last_building")
     if last_raw is None:
-        last = _pos(doc.get("start", "0,0"), "start")
+        last = pos_field(doc.get("start", "0,0"), "start")
         if last not in cells:
-            raise _err("start", f"no tile at {format_pos(last)}: where is the starting landscape?")
+            raise field_error("start", f"no tile at {format_pos(last)}: where is the starting landscape?")
         last_is_building = False
     else:
-        last = _pos(last_raw, "last_building")
+        last = pos_field(last_raw, "last_building")
         if last not in cells or owner_of(cells[last]) != henry.PLAYER:
-            raise _err("last_building", f"there is none of your buildings at {format_pos(last)}")
+            raise field_error("last_building", f"there is none of your buildings at {format_pos(last)}")
         last_is_building = True
 
     units_doc = doc.get("henry_units", {})
     if not isinstance(units_doc, Mapping):
-        raise _err("henry_units", "expected an object: cross colour -> position or null")
+        raise field_error("henry_units", "expected an object: cross colour -> position or null")
     bad = sorted(set(units_doc) - set(COLOURS))
     if bad:
-        raise _err(f"henry_units.{bad[0]}", f"unknown cross colour; valid: {', '.join(COLOURS)}")
+        raise field_error(f"henry_units.{bad[0]}", f"unknown cross colour; valid: {', '.join(COLOURS)}")
     units: list[Pos | None] = []
     for k in range(3):
         colour = COLOURS[tset.crosses[k]]
@@ -207,32 +206,34 @@ def parse_solo_position(doc: Any) -> SoloPosition:
         if value is None:
             units.append(None)
             continue
-        p = _pos(value, field)
+        p = pos_field(value, field)
         if p not in cells or owner_of(cells[p]) != henry.HENRY:
-            raise _err(field, f"Henry's units stand only on his buildings; there is none at {format_pos(p)}")
+            raise field_error(
+                field, f"Henry's units stand only on his buildings; there is none at {format_pos(p)}"
+            )
         if p in units:
-            raise _err(field, f"another of Henry's units is already at {format_pos(p)}")
+            raise field_error(field, f"another of Henry's units is already at {format_pos(p)}")
         units.append(p)
 
     by_id = {t.id: t.index for t in tset.tokens}
     raw_treasures = doc.get("treasures", [])
     if not isinstance(raw_treasures, list):
-        raise _err("treasures", "expected a list of {pos, token}")
+        raise field_error("treasures", "expected a list of {pos, token}")
     treasures: list[tuple[Pos, int]] = []
     for i, t in enumerate(raw_treasures):
         field = f"treasures[{i}]"
         if not isinstance(t, Mapping):
-            raise _err(field, "expected an object with pos and token")
-        p = _pos(t.get("pos"), f"{field}.pos")
+            raise field_error(field, "expected an object with pos and token")
+        p = pos_field(t.get("pos"), f"{field}.pos")
         if p not in cells or owner_of(cells[p]) != henry.HENRY:
-            raise _err(
+            raise field_error(
                 f"{field}.pos", f"treasures lie on Henry's buildings; there is none at {format_pos(p)}"
             )
         token = t.get("token")
         if token not in by_id:
-            raise _err(f"{field}.token", f"{token!r} is not a treasure token ({', '.join(by_id)})")
+            raise field_error(f"{field}.token", f"{token!r} is not a treasure token ({', '.join(by_id)})")
         if any(by_id[token] == u for _, u in treasures) or any(q == p for q, _ in treasures):
-            raise _err(field, f"{token} at {format_pos(p)} repeats a token or a position")
+            raise field_error(field, f"{token} at {format_pos(p)} repeats a token or a position")
         treasures.append((p, by_id[token]))
 
     pile = doc.get("pile", 0)
@@ -241,16 +242,16 @@ def parse_solo_position(doc: Any) -> SoloPosition:
         or isinstance(pile, bool)
         or not 0 <= pile <= len(tset.tokens) - len(treasures)
     ):
-        raise _err("pile", f"expected the number of tokens left in the pile, got {pile!r}")
+        raise field_error("pile", f"expected the number of tokens left in the pile, got {pile!r}")
     nxt = doc.get("next_treasure")
     next_token = -1
     if nxt is not None:
         if nxt not in by_id:
-            raise _err("next_treasure", f"{nxt!r} is not a treasure token ({', '.join(by_id)})")
+            raise field_error("next_treasure", f"{nxt!r} is not a treasure token ({', '.join(by_id)})")
         if any(by_id[nxt] == u for _, u in treasures):
-            raise _err("next_treasure", f"{nxt} is already on the board")
+            raise field_error("next_treasure", f"{nxt} is already on the board")
         if pile == 0:
-            raise _err("next_treasure", "the pile is empty (pile: 0)")
+            raise field_error("next_treasure", "the pile is empty (pile: 0)")
         next_token = by_id[nxt]
     return SoloPosition(
         cells=cells,
