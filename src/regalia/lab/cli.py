@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -30,6 +30,14 @@ AGENTS_HELP = (
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True, highlight=False, soft_wrap=True).print(Text(f"error: {message}", style="bold red"))
     return typer.Exit(ERROR_EXIT_CODE)
+
+
+def _show(result: Any, json_output: bool) -> None:
+    """Print a run's result: one JSON object, or its table."""
+    if json_output:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+    else:
+        _console().print(result.table())
 
 
 def _console() -> Console:
@@ -98,13 +106,9 @@ def arena_command(
         )
     except RegaliaError as exc:
         raise _fail(str(exc)) from None
-    if json_output:
-        typer.echo(json.dumps(result.to_json(), indent=1))
-        return
-    console = _console()
-    console.print(result.table())
-    if out is not None:
-        console.print(f"report: {out / 'report.md'}")
+    _show(result, json_output)
+    if out is not None and not json_output:
+        _console().print(f"report: {out / 'report.md'}")
 
 
 def ladder_command(
@@ -140,10 +144,7 @@ def ladder_command(
         )
     except RegaliaError as exc:
         raise _fail(str(exc)) from None
-    if json_output:
-        typer.echo(json.dumps(result.to_json(), indent=1))
-        return
-    _console().print(result.table())
+    _show(result, json_output)
 
 
 def register(target: typer.Typer) -> None:
