@@ -3,23 +3,31 @@
 >>> import regalia
 >>> game = regalia.load_game("two-heirs", roads=False)
 >>> state = game.new_state(seed=1)
+>>> state.current_player == regalia.CHANCE
+True
+>>> _ = state.advance()
 >>> state.current_player in (0, 1)
 True
 """
 
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import Game, State
+from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
 from regalia.core.record import Record, replay
-from regalia.core.registry import game_ids, load_game
+from regalia.core.registry import game_ids, game_plugin, load_game
 
 __all__ = [
+    "CHANCE",
+    "OMNISCIENT",
+    "SPECTATOR",
+    "TERMINAL",
     "Game",
     "IllegalAction",
     "Record",
     "RegaliaError",
     "State",
     "game_ids",
+    "game_plugin",
     "load_game",
     "replay",
 ]
-__version__ = "0.1.0"
+__version__ = "0.2.0"

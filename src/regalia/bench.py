@@ -3,7 +3,7 @@
 Figures are reported, never asserted in tests (they depend on the machine).
 
 >>> result = bench_random_games("two-heirs", games=2, seed=1)
->>> {"games_per_s", "legal_actions_us", "games", "plies_per_game"} <= set(result)
+>>> {"games_per_s", "legal_actions_us", "games", "plies_per_game", "chance_per_game"} <= set(result)
 True
 """
 
@@ -15,44 +15,40 @@ import statistics
 import time
 from typing import Any
 
+from regalia.core.game import CHANCE
 from regalia.core.registry import load_game
 
 
 def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options: Any) -> dict[str, Any]:
-    """Play ``games`` uniformly random full games on one core and time them.
+    """Play ``games`` random full games on one core and time them, chance included.
 
-    Returns a dict with ``games_per_s`` (complete games per second, setup and final scoring
-    included),
-    ``legal_actions_us`` (median microseconds of one ``legal_actions()`` call), ``games``,
-    ``plies_per_game`` (mean actions per game) and a few details of the run.
+    Seats pick uniformly among their legal actions; chance draws each outcome with its probability
+    (``sample_chance``); actions go through the engine's trusted fast path (``apply_unchecked``),
+    as in the AI's searches and the lab's rollouts. Returns a dict with ``games_per_s`` (complete
+    games per second, setup and final scoring included), ``legal_actions_us`` (median
+    microseconds of one ``legal_actions()`` call at a seat's decision), ``games``,
+    ``plies_per_game`` (mean actions per game, chance's outcomes included), ``chance_per_game``
+    and a few details of the run.
 
     ``legal_actions()`` is timed on the real playout, right after ``apply`` (or setup), when a
     state has no cached list yet: every timed call is a cold one. Game ``i`` uses seed
-    ``seed + i``; the random choices come from ``random.Random(seed)``. One untimed warm-up game
-    (seed ``seed - 1``) is played first.
+    ``seed + i`` for its chance; the seats' choices come from ``random.Random(seed)``. One untimed
+    warm-up game (seed ``seed - 1``) is played first.
     """
     if games < 1:
         raise ValueError("games must be at least 1")
     game = load_game(game_id, **options)
     rng = random.Random(seed)
     # warm-up (untimed): lazy imports and first-use caches are not part of the figures
-    state = game.new_state(seed - 1)
-    while not state.is_terminal():
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
+    _play(game.new_state(seed - 1), rng, random.Random(seed - 1), None)
     rng = random.Random(seed)
-    timer = time.perf_counter_ns
     legal_ns: list[int] = []
-    plies = 0
+    plies = chance = 0
     start = time.perf_counter()
     for i in range(games):
         state = game.new_state(seed + i)
-        while not state.is_terminal():
-            t0 = timer()
-            actions = state.legal_actions()
-            legal_ns.append(timer() - t0)
-            state.apply(actions[rng.randrange(len(actions))])
-            plies += 1
+        chance += _play(state, rng, random.Random(seed + i), legal_ns)
+        plies += state.ply
         state.scores()  # a full game ends with its final scoring
     elapsed = time.perf_counter() - start
     return {
@@ -63,8 +59,26 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
         "seconds": round(elapsed, 4),
         "games_per_s": round(games / elapsed, 2),
         "plies_per_game": round(plies / games, 2),
+        "chance_per_game": round(chance / games, 2),
         "plies_per_s": round(plies / elapsed, 1),
         "legal_actions_us": round(statistics.median(legal_ns) / 1000, 2) if legal_ns else 0.0,
         "legal_actions_calls": len(legal_ns),
         "python": platform.python_version(),
     }
+
+
+def _play(state: Any, rng: random.Random, chance_rng: random.Random, legal_ns: list[int] | None) -> int:
+    """Play ``state`` to the end; returns the number of chance outcomes."""
+    timer = time.perf_counter_ns
+    chance = 0
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply_unchecked(state.sample_chance(chance_rng))
+            chance += 1
+            continue
+        t0 = timer()
+        actions = state.legal_actions()
+        if legal_ns is not None:
+            legal_ns.append(timer() - t0)
+        state.apply_unchecked(actions[rng.randrange(len(actions))])
+    return chance

@@ -29,14 +29,14 @@ COMMAND_MODULES: tuple[str, ...] = (
     "regalia.commands.replay",
     "regalia.commands.score",
     "regalia.commands.bench",
-    "regalia.commands.henry",
+    "regalia.commands.check",
     "regalia.lab.cli",
     "regalia.server.cli",
     "regalia.rl.cli",
 )
 
 #: Modules that must be present: a failure to import them is a bug and is not hidden.
-REQUIRED_MODULES: frozenset[str] = frozenset(COMMAND_MODULES[:4])
+REQUIRED_MODULES: frozenset[str] = frozenset(COMMAND_MODULES[:5])
 
 #: Exit code of a command that ends with a :class:`RegaliaError`.
 ERROR_EXIT_CODE = 2
@@ -130,7 +130,20 @@ def register_commands(target: typer.Typer, modules: tuple[str, ...] = COMMAND_MO
     return done
 
 
+def register_game_commands(target: typer.Typer) -> list[str]:
+    """Add every registered game's own commands (its plugin's ``commands``); returns the game ids."""
+    from regalia.core.registry import game_ids, game_plugin
+
+    done = []
+    for game_id in game_ids():
+        for register in game_plugin(game_id).commands:
+            register(target)
+            done.append(game_id)
+    return done
+
+
 register_commands(app)
+register_game_commands(app)
 
 
 def main(argv: list[str] | None = None) -> None:

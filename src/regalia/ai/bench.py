@@ -18,19 +18,24 @@ from regalia.core.registry import load_game
 
 
 def midgame_state(game: Game[Any], seed: int, plies: int | None = None) -> State[Any]:
-    """A state reached by random play: ``plies`` actions in (default: half a random game's
-    length), then on to the first decision with at least two legal actions."""
+    """A state reached by random play (chance from ``seed``): ``plies`` actions in (default: half a
+    random game's length), then on to the first decision with at least two legal actions."""
     if plies is None:
-        probe = game.new_state(seed)
-        rng = random.Random(seed)
-        while not probe.is_terminal():
-            legal = probe.legal_actions()
-            probe.apply(legal[rng.randrange(len(legal))])
-        plies = len(probe.history) // 2
-    state = game.new_state(seed)
-    rng = random.Random(seed)
-    while not state.is_terminal() and (len(state.history) < plies or len(state.legal_actions()) < 2):
+        probe = _random_play(game.new_state(seed), random.Random(seed), None)
+        plies = probe.ply // 2
+    return _random_play(game.new_state(seed), random.Random(seed), plies)
+
+
+def _random_play(state: State[Any], rng: random.Random, plies: int | None) -> State[Any]:
+    """Play uniformly random actions (chance with its probabilities) until ``plies`` actions are
+    applied and a seat has a choice of two or more (``None``: to the end)."""
+    while not state.is_terminal():
+        state.advance(rng)
+        if state.is_terminal():
+            break
         legal = state.legal_actions()
+        if plies is not None and state.ply >= plies and len(legal) >= 2:
+            break
         state.apply(legal[rng.randrange(len(legal))])
     return state
 
@@ -61,7 +66,7 @@ def bench_mcts_report(
         total_seconds += agent.last_seconds
         per_position.append(
             {
-                "ply": len(state.history),
+                "ply": state.ply,
                 "legal_actions": len(state.legal_actions()),
                 "iterations_per_s": agent.last_iterations / agent.last_seconds,
             }

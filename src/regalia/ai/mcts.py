@@ -7,8 +7,15 @@ availability counts, expands one new node, plays a rollout (random, or epsilon-g
 evaluation hook) to the end of the game or to a depth cap, and backs ``returns()`` up the path.
 Each node's statistics are from the point of view of the seat that chose the action leading to it.
 
+Chance is searched open loop: at a chance node the iteration samples an outcome with its
+probability (``state.sample_chance(rng)``) and goes on without a tree node, so the tree holds the
+seats' decisions only and its statistics average over chance. Steps with a single legal action (an
+automaton's forced step) are applied the same way. Every action is applied with the state's
+trusted fast path (``apply_unchecked``): it comes from ``legal_actions()`` of that very state.
+
 Multi-step turns are searched action by action: one action is one step. Between successive steps
-of the same seat's turn the subtree below the chosen action is kept (tree reuse).
+of the same seat's turn the subtree below the chosen action is kept (tree reuse), also across the
+chance outcomes and forced steps that come between them.
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from typing import Any
 
 from regalia.ai.base import evaluate_after, heuristic_values, pick_best, score_difference
 from regalia.core.errors import OptionError
-from regalia.core.game import State
+from regalia.core.game import CHANCE, State
 
 ROLLOUTS = ("random", "greedy")
 
@@ -136,7 +143,7 @@ class MCTSAgent:
         self.name = name
         self.last_iterations = 0
         self.last_seconds = 0.0
-        self._expect: tuple[Any, ...] | None = None
+        self._expect: tuple[str, tuple[tuple[int, Any], ...]] | None = None
         self._next_root: Node | None = None
 
     def __repr__(self) -> str:
@@ -204,9 +211,15 @@ class MCTSAgent:
         randrange = rng.randrange
         # selection and expansion
         while True:
+            if s.current_player == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+                continue
             legal = s.legal_actions()
             if not legal:
                 break
+            if len(legal) == 1 and node is not root:
+                s.apply_unchecked(legal[0])
+                continue
             children = node.children
             untried = [a for a in legal if a not in children] if children else legal
             if untried:
@@ -217,7 +230,7 @@ class MCTSAgent:
                 action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(node, action, s.current_player)
                 children[action] = child
-                s._apply(action)
+                s.apply_unchecked(action)
                 node = child
                 break
             best: Node | None = None
@@ -231,7 +244,7 @@ class MCTSAgent:
                     best_value = value
                     best = child
             assert best is not None
-            s._apply(best.action)
+            s.apply_unchecked(best.action)
             node = best
         # rollout
         values = self._rollout(s, rng)
@@ -247,32 +260,28 @@ class MCTSAgent:
         depth = self.depth
         steps = 0
         randrange = rng.randrange
-        if self.rollout == "random":
-            while depth is None or steps < depth:
-                legal = s.legal_actions()
-                if not legal:
-                    break
-                s._apply(legal[randrange(len(legal))])
-                steps += 1
-        else:
-            sample = self.rollout_sample
-            epsilon = self.epsilon
-            while depth is None or steps < depth:
-                legal = s.legal_actions()
-                if not legal:
-                    break
-                if len(legal) == 1 or rng.random() < epsilon:
-                    s._apply(legal[randrange(len(legal))])
-                else:
-                    player = s.current_player
-                    candidates = rng.sample(legal, sample) if len(legal) > sample else legal
-                    scored = []
-                    for a in candidates:
-                        child = s.clone()
-                        child._apply(a)
-                        scored.append(evaluate_after(child, player))
-                    s._apply(pick_best(candidates, scored, rng))
-                steps += 1
+        greedy = self.rollout == "greedy"
+        sample = self.rollout_sample
+        epsilon = self.epsilon
+        while depth is None or steps < depth:
+            if s.current_player == CHANCE:
+                s.apply_unchecked(s.sample_chance(rng))
+                continue
+            legal = s.legal_actions()
+            if not legal:
+                break
+            if not greedy or len(legal) == 1 or rng.random() < epsilon:
+                s.apply_unchecked(legal[randrange(len(legal))])
+            else:
+                player = s.current_player
+                candidates = rng.sample(legal, sample) if len(legal) > sample else legal
+                scored = []
+                for a in candidates:
+                    child = s.clone()
+                    child.apply_unchecked(a)
+                    scored.append(evaluate_after(child, player))
+                s.apply_unchecked(pick_best(candidates, scored, rng))
+            steps += 1
         if s.is_terminal():
             returns = s.returns()
             w = self.margin
@@ -299,19 +308,21 @@ class MCTSAgent:
 
     # -- tree reuse -----------------------------------------------------------------------
     def _reused_root(self, state: State[Any], seat: int) -> Node:
-        """The kept subtree if ``state`` is the previous decision's state plus its action."""
+        """The kept subtree if ``state`` is the previous decision's state plus its action, followed
+        only by chance outcomes and forced steps of other seats."""
         expect, kept = self._expect, self._next_root
         self._expect = self._next_root = None
-        if (
-            self.reuse
-            and kept is not None
-            and expect is not None
-            and expect[0] == (state.game.id, state.seed, seat, len(state.history))
-            and expect[1] == tuple(state.history)
-        ):
-            kept.parent = None
-            return kept
-        return Node(None, None, -1)
+        if not self.reuse or kept is None or expect is None:
+            return Node(None, None, -1)
+        game_id, before = expect
+        actors = state.actors()
+        if game_id != state.game.id or len(actors) < len(before) or tuple(actors[: len(before)]) != before:
+            return Node(None, None, -1)
+        automata = state.automaton_seats()
+        if any(p != CHANCE and p not in automata for p, _ in actors[len(before) :]):
+            return Node(None, None, -1)
+        kept.parent = None
+        return kept
 
     def _remember(self, state: State[Any], seat: int, root: Node, action: Any) -> None:
         if not self.reuse:
@@ -319,6 +330,5 @@ class MCTSAgent:
         child = root.children.get(action)
         if child is None:
             child = Node(None, action, seat)
-        history = (*state.history, action)
-        self._expect = ((state.game.id, state.seed, seat, len(history)), history)
+        self._expect = (state.game.id, (*state.actors(), (seat, action)))
         self._next_root = child

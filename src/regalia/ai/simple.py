@@ -68,7 +68,7 @@ class GreedyAgent:
         values = []
         for action in legal:
             child = base.clone()
-            child._apply(action)
+            child.apply_unchecked(action)
             values.append(evaluate_after(child, seat))
         return pick_best(legal, values, rng)
 

@@ -1,44 +1,25 @@
-"""Helpers shared by the sub-commands: game packages, consoles, options and seats."""
+"""Helpers shared by the sub-commands: consoles, options, seats, prompts and plurals."""
 
 from __future__ import annotations
 
-import importlib
 import os
-from pathlib import Path
-from types import ModuleType
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 import typer
 from rich.console import Console
 
-from regalia.core.data import read_json_file
-from regalia.core.errors import OptionError, PositionError, RegaliaError
+from regalia.core.errors import OptionError
 from regalia.core.game import State
-from regalia.core.registry import GAMES, game_class
-
-
-def game_package(game_id: str) -> str:
-    """The package of game ``game_id`` (e.g. ``regalia.games.two_heirs``); unknown ids raise."""
-    cls = game_class(game_id)  # raises UnknownGame listing the valid ids
-    module = GAMES.get(game_id, cls.__module__).partition(":")[0]
-    return module.rpartition(".")[0]
-
-
-def game_module(game_id: str, name: str) -> ModuleType | None:
-    """The module ``name`` of game ``game_id``'s package (``render``, ``calculator``...), or ``None``."""
-    full = f"{game_package(game_id)}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as exc:
-        if exc.name == full:
-            return None
-        raise
+from regalia.core.options import parse_option_pairs
 
 
 def console() -> Console:
     """A console on the current stdout (created per call, so that test runners can capture it).
 
     When stdout is not a terminal, the width comes from ``COLUMNS`` or defaults to 120 columns.
+    Colour follows ``NO_COLOR`` (rich honours it).
     """
     width = None
     if not os.isatty(1) and "COLUMNS" not in os.environ:
@@ -46,24 +27,44 @@ def console() -> Console:
     return Console(highlight=False, width=width)
 
 
+def options_from(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``-o NAME=VALUE`` options as a mapping (the game converts and checks the values)."""
+    return parse_option_pairs(pairs)
+
+
 def seat_index(state: State[Any], seat: str) -> int:
-    """A seat given by name (``white``) or number (``0``), checked against the game's seats."""
+    """A seat given by name (``white``) or by number counted from 1 (``1``), checked against the
+    game's seats."""
     names = [n.lower() for n in state.seat_names()]
     text = seat.strip().lower()
     if text in names:
         return names.index(text)
-    if text.isdigit() and int(text) < state.num_players:
-        return int(text)
-    raise OptionError(f"unknown seat {seat!r}; valid seats: {', '.join(names)}")
+    if text.isdigit() and 1 <= int(text) <= state.num_players:
+        return int(text) - 1
+    numbers = f"1 to {state.num_players}"
+    raise OptionError(f"unknown seat {seat!r}; valid seats: {', '.join(names)} (or {numbers})")
 
 
-def read_json(path: Path, error: type[RegaliaError] = PositionError) -> Any:
-    """The JSON document in ``path``; unreadable or malformed files raise ``error`` naming the file."""
-    return read_json_file(path, error=error)
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``1 tile``, ``2 tiles``, ``0 plies``.
+
+    >>> plural(1, "tile"), plural(3, "ply", "plies")
+    ('1 tile', '3 plies')
+    """
+    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def read_line(prompt: str) -> str | None:
-    """One line of input after ``prompt`` (``typer.prompt``, so tests can feed stdin); ``None`` at EOF."""
+    """One line of input after ``prompt``; ``None`` at the end of the input.
+
+    At a terminal it is ``input()``, so readline gives line editing and history; otherwise
+    ``typer.prompt`` (tests and scripts feed stdin).
+    """
+    if sys.stdin.isatty():
+        try:
+            return input(f"{prompt}: ")
+        except EOFError:
+            return None
     try:
         line: str = typer.prompt(prompt, default="", show_default=False)
     except (typer.Abort, EOFError):  # typer.Abort is click's Abort in older typer versions

@@ -1,27 +1,17 @@
-"""``regalia bench GAME``: random full games per second and the median cost of ``legal_actions()``."""
+"""``regalia bench GAME``: random full games per second (chance included), the median cost of
+``legal_actions()``, and with ``--mcts`` MCTS iterations per second."""
 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.table import Table
 from rich.text import Text
 
 from regalia.bench import bench_random_games
-from regalia.commands._common import console
-from regalia.core.errors import OptionError
-from regalia.core.game import parse_option_pairs
-
-
-def mcts_benchmark() -> Any:
-    """``regalia.ai.bench_mcts`` when the AI package provides it, else ``None``."""
-    try:
-        import regalia.ai as ai
-    except ImportError:  # pragma: no cover
-        return None
-    return getattr(ai, "bench_mcts", None)
+from regalia.commands._common import console, options_from
 
 
 def bench(
@@ -29,29 +19,20 @@ def bench(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
-    solo: Annotated[bool, typer.Option("--solo", help="Two Heirs: the solo game against Henry.")] = False,
-    no_roads: Annotated[bool, typer.Option("--no-roads", help="Two Heirs: do not score roads.")] = False,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Any game option NAME=VALUE.")
+        list[str] | None, typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable).")
     ] = None,
     mcts: Annotated[bool, typer.Option("--mcts", help="Also measure MCTS iterations per second.")] = False,
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.1, help="Duration of the MCTS measurement.")
     ] = 3.0,
 ) -> None:
-    """Benchmark random full games on one core (games/s) and legal_actions() (median µs)."""
-    options = parse_option_pairs(option)
-    if solo:
-        options["solo"] = True
-    if no_roads:
-        options["roads"] = False
-    bench_mcts = None
-    if mcts:
-        bench_mcts = mcts_benchmark()
-        if bench_mcts is None:
-            raise OptionError("MCTS benchmarking is unavailable: regalia.ai has no bench_mcts()")
+    """Benchmark random full games on one core (games/s, chance included) and legal_actions() (µs)."""
+    from regalia.ai.bench import bench_mcts
+
+    options = options_from(option)
     result = bench_random_games(game_id, games=games, seed=seed, **options)
-    if bench_mcts is not None:
+    if mcts:
         result["mcts_iterations_per_s"] = round(float(bench_mcts(game_id, seconds, seed, **options)), 1)
         result["mcts_seconds"] = seconds
     if as_json:
@@ -63,7 +44,8 @@ def bench(
     table.add_row("random games per second (one core)", f"{result['games_per_s']:.1f}")
     table.add_row("legal_actions() median", f"{result['legal_actions_us']:.1f} µs")
     table.add_row("games", str(result["games"]))
-    table.add_row("plies per game", f"{result['plies_per_game']:.1f}")
+    table.add_row("plies per game (chance included)", f"{result['plies_per_game']:.1f}")
+    table.add_row("chance outcomes per game", f"{result['chance_per_game']:.1f}")
     table.add_row("plies per second", f"{result['plies_per_s']:.0f}")
     if "mcts_iterations_per_s" in result:
         table.add_row("MCTS iterations per second", f"{result['mcts_iterations_per_s']:.0f}")

@@ -1,21 +1,23 @@
 """``regalia play GAME``: play a game in the terminal against the computer or at one keyboard.
 
-The command is game-agnostic: it loads the game through the registry and draws it with the game
-package's ``render.render_terminal(state, seat)``. A game's ``render`` module may also offer
-``legal_groups(state, actions)`` (a grouped menu), ``NOTATION_HELP`` (a help text) and
-``render_result(state)``.
+The command is game-agnostic: it loads the game through the registry and draws it with the game's
+plugin (:class:`regalia.core.plugin.Plugin`: ``render_terminal``, ``menu``, ``describe``,
+``notation_help``, ``rules``). Chance's draws come from the game's seed; the seats the rules play
+themselves (a solo automaton) take their steps on their own, each shown on its own line.
 
-Input is read line by line (``typer.prompt``), so a game can be scripted through stdin.
+Input is read line by line; at a terminal the line has editing and history (readline) and Tab
+completes moves and commands. A game can be scripted through stdin. No input, file or key ends in
+a traceback: errors are one line, and the state is unchanged.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import random
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any
 
 import typer
@@ -23,31 +25,38 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from regalia.commands._common import console as make_console
-from regalia.commands._common import game_module, read_line, seat_index
-from regalia.core.errors import OptionError, RegaliaError
-from regalia.core.game import State, parse_option_pairs
+from regalia.commands._common import options_from, plural, read_line, seat_index
+from regalia.core.errors import OptionError, RecordError, RegaliaError
+from regalia.core.game import CHANCE, State
+from regalia.core.plugin import Plugin
 from regalia.core.record import Record, replay
-from regalia.core.registry import load_game
+from regalia.core.registry import game_plugin, load_game
+
+HUMAN = "human"
+AUTOMATON = "automaton"
 
 GENERIC_HELP = """\
-Type the number of a move from the list, or the move in notation.
+Type the number of a move from the list, or the move in notation (Tab completes it).
 Commands:
   help            this text
+  rules [WORD]    the rulebook (or only its paragraphs that mention WORD)
+  hint            what the computer would play here
   board           draw the board again
   save FILE       save the game as a record (continue it with: regalia play --load FILE)
-  undo            take back the last move (only when two humans play)
-  quit            stop (the game is saved first when --save was given)"""
+  undo            take back your last move (and whatever was played after it)
+  quit            stop (the game is saved first when it has a save file)"""
+
+COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "quit")
 
 
 def make_opponent(vs: str, level: str | None) -> Any:
-    """The agent named ``vs`` from :mod:`regalia.ai` (``level`` passed through when given)."""
+    """The agent named ``vs`` from :mod:`regalia.ai` at ``level`` (default: medium if it has levels)."""
     import regalia.ai
 
-    if level is None:
-        levels = regalia.ai.agent_levels(vs)
-        if "medium" in levels:
-            return regalia.ai.make_agent(vs, "medium")
-        return regalia.ai.make_agent(vs)
+    if level is None and "medium" in regalia.ai.agent_levels(vs):
+        level = "medium"
+    if ":" in vs:
+        return regalia.ai.agent_from_spec(vs if level is None else f"{vs}:{level}")
     return regalia.ai.make_agent(vs, level)
 
 
@@ -55,55 +64,82 @@ class QuitGame(Exception):
     """The player asked to stop."""
 
 
+@dataclasses.dataclass
+class Seat:
+    """Who plays a seat: ``human``, ``automaton`` or an agent (its spec)."""
+
+    kind: str
+    agent: Any = None
+
+    @property
+    def label(self) -> str:
+        return str(self.agent.name) if self.agent is not None else self.kind
+
+
 class TerminalGame:
-    """One game in the terminal: human seats answer prompts, the others are agents."""
+    """One game in the terminal: human seats answer prompts, agents and automata play on their own."""
 
     def __init__(
         self,
         state: State[Any],
-        agents: dict[int, Any],
-        render: ModuleType | None,
+        seats: list[Seat],
+        plugin: Plugin,
         console: Console,
         save_path: Path | None = None,
-        seed: int | None = None,
+        log: Sequence[Text] = (),
     ) -> None:
         self.state = state
-        self.agents = agents
-        self.render = render
+        self.seats = seats
+        self.plugin = plugin
         self.console = console
         self.save_path = save_path
-        self.rng = random.Random(seed if seed is not None else state.seed)
-        self.log: list[Text] = []
+        self.log: list[Text] = list(log)
+        self.turn_lines: list[Text] = []
         self.menu: list[Any] = []
         self.redraw = True
         self.interactive = sys.stdin.isatty() and console.is_terminal
+        if self.interactive:
+            _enable_line_editing(self)
 
-    # -- drawing -------------------------------------------------------------------------------
+    # -- seats -----------------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        return [p for p in range(self.state.num_players) if p not in self.agents]
+        return [p for p, s in enumerate(self.seats) if s.kind == HUMAN]
 
     def viewer(self) -> int | None:
         humans = self.humans
         if len(humans) == 1:
             return humans[0]
-        return self.state.current_player if self.state.current_player >= 0 else None
+        player = self.state.current_player
+        return player if player >= 0 else None
 
     def seat_name(self, seat: int) -> str:
+        if seat == CHANCE:
+            return "chance"
         names = self.state.seat_names()
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+        if seat in self.humans and len(self.humans) == 1:
+            name += " (you)"
+        return name
 
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.label for s in self.seats)
+
+    # -- drawing ---------------------------------------------------------------------------------
     def draw(self) -> None:
         state = self.state
         parts: list[RenderableType] = []
-        if self.render is not None and hasattr(self.render, "render_terminal"):
-            parts.append(self.render.render_terminal(state, self.viewer()))
+        size = self.console.size
+        if self.plugin.render_terminal is not None:
+            view = self.plugin.render_terminal(state, self.viewer(), width=size.width, height=size.height)
+            parts.append(view)
         else:
-            parts.append(Text(str(state)))
-            parts.append(Text(f"scores: {state.scores()}"))
-        if self.log:
+            parts.append(Text(f"{state}  scores {state.scores()}"))
+        if self.turn_lines:
+            parts.append(Text("\n").join(self.turn_lines))
+        elif self.log:
             recent = Text("last moves: ", style="dim")
-            recent.append(Text(" · ").join(self.log[-8:]))
+            recent.append(Text(" · ").join(self.log[-6:]))
             parts.append(recent)
         if self.interactive:
             self.console.clear()
@@ -113,11 +149,11 @@ class TerminalGame:
         """Number the legal actions, grouped, and print the menu."""
         state = self.state
         actions = state.legal_actions()
-        groups: list[tuple[Text, list[tuple[Any, str]]]]
-        if self.render is not None and hasattr(self.render, "legal_groups"):
-            groups = self.render.legal_groups(state, actions)
+        groups: list[tuple[Any, list[tuple[Any, str]]]]
+        if self.plugin.menu is not None:
+            groups = self.plugin.menu(state, actions)
         else:
-            by_kind: dict[str, tuple[Text, list[tuple[Any, str]]]] = {}
+            by_kind: dict[str, tuple[Any, list[tuple[Any, str]]]] = {}
             for a in actions:
                 text = state.action_text(a)
                 kind = text.split(" ", 1)[0]
@@ -127,7 +163,7 @@ class TerminalGame:
         out = Text()
         for label, items in groups:
             line = Text()
-            line.append_text(label)
+            line.append_text(label if isinstance(label, Text) else Text(str(label), style="bold"))
             line.append(": ")
             for k, (action, short) in enumerate(items):
                 self.menu.append(action)
@@ -139,55 +175,154 @@ class TerminalGame:
             out.append("\n")
         self.console.print(out, end="")
 
-    def say(self, message: str, style: str = "") -> None:
-        self.console.print(Text(message, style=style))
+    def say(self, message: str | Text, style: str = "") -> None:
+        self.console.print(message if isinstance(message, Text) else Text(message, style=style))
 
-    def save(self, path: Path) -> None:
-        self.state.record().save(path)
-        self.say(f"saved to {path} (continue with: regalia play --load {path})", "green")
+    # -- saving ----------------------------------------------------------------------------------
+    def record(self) -> Record:
+        record: Record = self.state.record()
+        return record.with_players(self.players())
 
-    # -- playing -------------------------------------------------------------------------------
-    def apply(self, action: Any, by_agent: bool = False) -> None:
+    def save(self, path: Path, quiet: bool = False) -> None:
+        self.record().save(path)
+        if not quiet:
+            self.say(f"saved to {path} (continue with: regalia play --load {path})", "green")
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            self.save(self.save_path, quiet=True)
+
+    # -- playing ---------------------------------------------------------------------------------
+    def describe(self, player: int, text: str, latest: bool = True) -> Text:
+        """One line for a ply: who, the notation and (for the ply just applied) what it did."""
+        line = Text(f"{self.seat_name(player)}: ", style="bold")
+        line.append(text, style="bold yellow" if player != CHANCE else "")
+        if latest and self.plugin.describe is not None:
+            ply = self.state.plies()[-1]
+            detail = self.plugin.describe(self.state, ply)
+            if detail and detail != text:
+                line.append(f" ({detail})", style="dim")
+        return line
+
+    def apply(self, action: Any) -> None:
         state = self.state
         player = state.current_player
         text = state.action_text(action)
         state.apply(action)
-        entry = Text(f"{self.seat_name(player)}: ", style="bold")
-        entry.append(text)
-        self.log.append(entry)
-        if by_agent:
-            self.console.print(
-                Text(f"{self.seat_name(player)} ({self.agents[player].name}) plays: ", style="bold").append(
-                    text, style="bold yellow"
-                )
-            )
-        if self.save_path is not None:
-            state.record().save(self.save_path)
+        line = self.describe(player, text)
+        if player >= 0 and player in self.humans and not self.turn_lines_are(player):
+            self.turn_lines = []
+        self.turn_lines.append(line)
+        self.log.append(line)
+        self.autosave()
+
+    def turn_lines_are(self, player: int) -> bool:
+        """True while :attr:`turn_lines` show the plies of ``player``'s own turn."""
+        names = [line.plain.split(":", 1)[0] for line in self.turn_lines]
+        return bool(names) and names[-1] == self.seat_name(player)
+
+    def play_automatic(self) -> None:
+        """Chance's draws and the automata's steps, one line each."""
+        state = self.state
+        while not state.is_terminal():
+            player = state.current_player
+            if player == CHANCE:
+                self.apply(state.sample_chance())
+            elif 0 <= player < len(self.seats) and self.seats[player].kind == AUTOMATON:
+                if player not in [self._last_player()]:
+                    self.turn_lines = []
+                self.apply(state.forced_action())
+            else:
+                return
+
+    def _last_player(self) -> int:
+        plies = self.state.actors()
+        for player, _ in reversed(plies):
+            if player != CHANCE:
+                return player
+        return CHANCE
 
     def agent_move(self) -> None:
         state = self.state
-        agent = self.agents[state.current_player]
+        seat = state.current_player
+        agent = self.seats[seat].agent
+        if self._last_player() != seat:
+            self.turn_lines = []
+        import random
+
+        rng = random.Random(f"{state.seed}:{state.ply}")
         if self.interactive:
-            with self.console.status(f"{self.seat_name(state.current_player)} ({agent.name}) is thinking..."):
-                action = agent.choose(state, self.rng)
+            with self.console.status(f"{self.seat_name(seat)} ({agent.name}) is thinking..."):
+                action = agent.choose(state, rng)
         else:
-            action = agent.choose(state, self.rng)
-        self.apply(action, by_agent=True)
+            action = agent.choose(state, rng)
+        self.apply(action)
+        self.say(self.turn_lines[-1])
 
     def undo(self) -> None:
-        if self.agents:
-            raise OptionError("undo is only available when two humans play (--vs human)")
-        record: Record = self.state.record()
-        if not record.actions:
-            raise OptionError("there is no move to take back")
-        self.state = replay(dataclasses.replace(record, actions=record.actions[:-1], result=None))
-        if self.log:
-            self.log.pop()
-        self.say(f"took back: {record.actions[-1]}", "green")
+        """Take back the last move of a human seat and everything played after it."""
+        actors = self.state.actors()
+        humans = set(self.humans)
+        cut = next((k for k in range(len(actors) - 1, -1, -1) if actors[k][0] in humans), None)
+        if cut is None:
+            raise OptionError("there is no move of yours to take back")
+        record = self.state.record()
+        taken = record.actions[cut]
+        self.state = replay(
+            dataclasses.replace(record, actions=record.actions[:cut], result=None), seed=self.state.seed
+        )
+        self.log = self.log[: max(0, len(self.log) - (len(actors) - cut))]
+        self.turn_lines = []
+        later = len(actors) - cut - 1
+        extra = f" and {plural(later, 'ply', 'plies')} after it" if later else ""
+        self.say(f"took back: {taken}{extra}", "green")
+        self.autosave()
+
+    def hint(self) -> None:
+        import random
+
+        from regalia.ai import make_agent
+
+        agent = make_agent("mcts", "medium")
+        state = self.state
+        with self.thinking("thinking about a hint..."):
+            action = agent.choose(state, random.Random(state.ply))
+        self.say(Text("hint: ", style="bold").append(state.action_text(action), style="bold yellow"))
+
+    @contextlib.contextmanager
+    def thinking(self, message: str) -> Iterator[None]:
+        if self.interactive:
+            with self.console.status(message):
+                yield
+        else:
+            yield
+
+    def rules(self, word: str) -> None:
+        if self.plugin.rules is None:
+            self.say("this game ships no rulebook", "red")
+            return
+        text = self.plugin.rules()
+        if word:
+            paragraphs = [p for p in text.split("\n") if word.lower() in p.lower()]
+            if not paragraphs:
+                self.say(f"the rules do not mention {word!r}", "red")
+                return
+            text = "\n".join(paragraphs)
+        if self.interactive:
+            with self.console.pager():
+                self.console.print(Text(text))
+        else:
+            self.console.print(Text(text))
 
     def help_text(self) -> str:
-        extra = getattr(self.render, "NOTATION_HELP", "") if self.render is not None else ""
+        extra = self.plugin.notation_help
         return GENERIC_HELP + ("\n\n" + extra if extra else "")
+
+    def completions(self) -> list[str]:
+        """What Tab completes: the legal moves in notation and the commands."""
+        state = self.state
+        moves = [state.action_text(a) for a in state.legal_actions()] if state.current_player >= 0 else []
+        return [*moves, *COMMANDS]
 
     def human_input(self) -> None:
         """Read one line and act on it; illegal or unreadable input changes nothing."""
@@ -199,6 +334,7 @@ class TerminalGame:
         line = answer.strip()
         word, _, rest = line.partition(" ")
         word = word.lower()
+        rest = rest.strip()
         if not line:
             return
         if word in ("quit", "exit", "q"):
@@ -206,12 +342,18 @@ class TerminalGame:
         if word in ("help", "?", "h"):
             self.say(self.help_text())
             return
+        if word == "rules":
+            self.rules(rest)
+            return
+        if word == "hint":
+            self.hint()
+            return
         if word == "board":
             self.draw()
             self.draw_menu()
             return
         if word == "save":
-            path = Path(rest.strip()) if rest.strip() else self.save_path
+            path = Path(rest) if rest else self.save_path
             if path is None:
                 self.say("save where? write: save FILE", "red")
                 return
@@ -236,8 +378,12 @@ class TerminalGame:
     def run(self) -> State[Any]:
         self.redraw = True
         try:
-            while not self.state.is_terminal():
-                if self.state.current_player in self.agents:
+            while True:
+                self.play_automatic()
+                if self.state.is_terminal():
+                    break
+                seat = self.seats[self.state.current_player]
+                if seat.kind != HUMAN:
                     self.agent_move()
                     self.redraw = True
                     continue
@@ -250,99 +396,183 @@ class TerminalGame:
                 except QuitGame:
                     raise
                 except RegaliaError as exc:
-                    self.console.print(Text(f"illegal: {exc}", style="bold red"))
-                    self.console.print(Text("nothing was changed; type help for help", style="dim"))
+                    word = "illegal" if _is_move(exc) else "error"
+                    self.say(Text(f"{word}: {exc}", style="bold red"))
+                    self.say("nothing was changed; type help for help", "dim")
         except QuitGame:
-            if self.save_path is not None:
-                self.save(self.save_path)
-            self.say("game stopped.")
+            self._stop("game stopped.")
             return self.state
+        except KeyboardInterrupt:
+            self._stop("interrupted.")
+            raise typer.Exit(130) from None
         self.draw()
+        self.autosave()
         if self.save_path is not None:
-            self.save(self.save_path)
-        if self.render is None or not hasattr(self.render, "render_result"):
-            self.say(f"game over: scores {self.state.scores()}", "bold")
+            self.say(f"the game is saved in {self.save_path}", "green")
+        self.say(self.result_line())
         return self.state
+
+    def _stop(self, message: str) -> None:
+        if self.save_path is not None:
+            try:
+                self.save(self.save_path)
+            except RegaliaError as exc:
+                self.say(f"error: {exc}", "bold red")
+        self.say(message)
+
+    def result_line(self) -> Text:
+        """The result with the seats' names: ``white (you) wins, 42 : 39 (white 42, blue 39)``."""
+        state = self.state
+        scores = state.scores()
+        names = [self.seat_name(s) for s in range(state.num_players)]
+        winner = state.winner()
+        head = "draw" if winner is None else f"{names[winner]} wins"
+        detail = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
+        return Text(f"game over: {head} ({detail})", style="bold")
+
+
+def _is_move(exc: RegaliaError) -> bool:
+    from regalia.core.errors import IllegalAction, NotationError
+
+    return isinstance(exc, (IllegalAction, NotationError))
+
+
+def _enable_line_editing(game: TerminalGame) -> None:
+    """Line editing, history and Tab completion at the prompt (readline, where the platform has it)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - platforms without readline
+        return
+
+    def complete(text: str, index: int) -> str | None:
+        buffer = readline.get_line_buffer()
+        matches = [c for c in game.completions() if c.startswith(buffer)]
+        # readline completes the current word; offer the rest of each matching line
+        start = len(buffer) - len(text)
+        options = sorted({m[start:] for m in matches})
+        return options[index] if index < len(options) else None
+
+    readline.set_completer_delims(" ")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
+def _check_save_path(path: Path) -> None:
+    if path.is_dir():
+        raise RecordError(f"--save {path}: it is a folder; give a file name (e.g. {path / 'game.json'})")
+    parent = path.parent
+    if not parent.is_dir():
+        raise RecordError(f"--save {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise RecordError(f"--save {path}: cannot write in {parent}")
+
+
+def _seats_for(
+    state: State[Any], vs: str | None, level: str | None, seat: str | None, recorded: Sequence[str]
+) -> list[Seat]:
+    """Who plays each seat: the automata, the human(s) and the computer opponent(s)."""
+    n = state.num_players
+    automata = set(state.automaton_seats())
+    free = [p for p in range(n) if p not in automata]
+    if automata:
+        if vs is not None:
+            raise OptionError(
+                "--vs: in this game the rules play the other seat"
+                f" ({', '.join(state.seat_names()[p] for p in sorted(automata))}); there is no other opponent"
+            )
+        if level is not None:
+            raise OptionError("--level: the opponent is played by the rules; set its level as a game option")
+    human = free[0] if seat is None else seat_index(state, seat)
+    if human in automata:
+        you = state.seat_names()[free[0]]
+        raise OptionError(f"--seat {seat}: that seat is played by the rules; you play {you}")
+    if vs is None and recorded:
+        out = []
+        for p in range(n):
+            label = recorded[p] if p < len(recorded) else HUMAN
+            if p in automata:
+                out.append(Seat(AUTOMATON))
+            elif label == HUMAN:
+                out.append(Seat(HUMAN))
+            else:
+                out.append(Seat("agent", make_opponent(label, level)))
+        return out
+    if vs is None:
+        vs = "mcts"
+    if vs == HUMAN:
+        if level is not None:
+            raise OptionError("--level applies to a computer opponent, not to --vs human")
+        if seat is not None:
+            raise OptionError("--seat applies when you play the computer, not to --vs human")
+        return [Seat(AUTOMATON) if p in automata else Seat(HUMAN) for p in range(n)]
+    opponent = make_opponent(vs, level)
+    return [
+        Seat(AUTOMATON) if p in automata else Seat(HUMAN) if p == human else Seat("agent", opponent)
+        for p in range(n)
+    ]
 
 
 def play(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. two-heirs.")] = "two-heirs",
     vs: Annotated[
-        str,
-        typer.Option(
-            "--vs",
-            help="Opponent: mcts (default, at --level medium), greedy, random, or human "
-            "(two players at one keyboard).",
-        ),
-    ] = "mcts",
-    level: Annotated[
         str | None,
         typer.Option(
-            "--level", help="Strength of the opponent: easy, medium, hard (--solo: Henry's level 1, 2 or 3)."
+            "--vs",
+            help="Opponent: mcts (default, at --level medium), greedy, random, an agent spec "
+            "(mcts:seconds=2), or human (players at one keyboard).",
+            show_default=False,
         ),
+    ] = None,
+    level: Annotated[
+        str | None, typer.Option("--level", help="Strength of the computer opponent: easy, medium, hard.")
     ] = None,
     seat: Annotated[
         str | None,
-        typer.Option("--seat", help="Your seat (white or blue; a number also works; default: the first)."),
+        typer.Option("--seat", help="Your seat: its name (white, blue) or number (1, 2; default: 1)."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the game (default: random).")] = None,
-    sets: Annotated[
-        str | None, typer.Option("--sets", help="Two Heirs: three sets a,b,c, or random.")
-    ] = None,
-    no_roads: Annotated[bool, typer.Option("--no-roads", help="Two Heirs: do not score roads.")] = False,
-    solo: Annotated[bool, typer.Option("--solo", help="Two Heirs: the solo game against Henry.")] = False,
-    tiles: Annotated[
-        Path | None, typer.Option("--tiles", help="Two Heirs: your own tile catalogue file.")
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of chance's draws (default: random).")
     ] = None,
     option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="Any game option NAME=VALUE.")
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable), e.g. -o solo=true."),
     ] = None,
     load: Annotated[
-        Path | None, typer.Option("--load", help="Continue the game saved in this record.")
+        Path | None,
+        typer.Option("--load", help="Continue the game saved in this record (and keep saving it)."),
     ] = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Save the game to this record after every move.")
     ] = None,
 ) -> None:
-    """Play a game in the terminal: pick moves by number or type them in notation."""
+    """Play a game in the terminal: pick moves by number or type them in notation (help, rules, hint)."""
     out = make_console()
-    header = ""
+    log: list[Text] = []
+    recorded: tuple[str, ...] = ()
     if load is not None:
+        if option:
+            raise OptionError("-o: a loaded game keeps the options of its record")
         record = Record.load(load)
-        if sets or no_roads or solo or tiles or option or seed is not None:
-            out.print(Text("note: the game's options and seed come from the loaded record", style="dim"))
-        state = replay(record)
+        state = replay(record, seed=seed)
         game_id = record.game
-        out.print(Text(f"loaded {load}: {len(record.actions)} moves replayed", style="green"))
+        recorded = record.players
+        if save is None:
+            save = load
+        replayed = plural(len(record.actions), "ply", "plies")
+        out.print(Text(f"loaded {load}: {replayed} replayed", style="green"))
     else:
-        options = parse_option_pairs(option)
-        if sets is not None:
-            options["sets"] = sets
-        if no_roads:
-            options["roads"] = False
-        if solo:
-            options["solo"] = True
-            if level is not None:
-                options["level"] = level  # Henry's level (Solo setup)
-        if tiles is not None:
-            options["tiles"] = str(tiles)
-        game = load_game(game_id, **options)
+        game = load_game(game_id, **options_from(option))
         state = game.new_state(seed)
-        header = f"{game.name if hasattr(game, 'name') else game_id} · seed {state.seed}"
-    agents: dict[int, Any] = {}
-    automata = state.automaton_seats()
-    if automata:
-        pass  # the engine plays the automaton (Henry) inside the end of each of your turns
-    elif vs != "human":
-        human = 0 if seat is None else seat_index(state, seat)
-        opponent = make_opponent(vs, level)
-        agents = {p: opponent for p in range(state.num_players) if p != human}
-    elif level is not None:
-        raise OptionError("--level applies to a computer opponent, not to --vs human")
-    if header:
-        out.print(Text(header, style="bold"))
-    render = game_module(game_id, "render")
-    TerminalGame(state, agents, render, out, save_path=save).run()
+    if save is not None:
+        _check_save_path(save)
+    seats = _seats_for(state, vs, level, seat, recorded)
+    plugin = game_plugin(state.game.id)
+    terminal = TerminalGame(state, seats, plugin, out, save_path=save, log=log)
+    if load is not None:
+        for player, action in state.actors()[-8:]:
+            terminal.log.append(terminal.describe(player, state.action_text(action), latest=False))
+    out.print(Text(f"{state.game.name} · seed {state.seed}", style="bold"))
+    terminal.run()
 
 
 def register(app: typer.Typer) -> None:

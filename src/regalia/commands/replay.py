@@ -1,7 +1,8 @@
-"""``regalia replay FILE``: step through a game record, or list its moves and show a board.
+"""``regalia replay FILE``: list a game record's plies and show a board, or step through it.
 
 A record that does not replay (an illegal or unreadable action, or a result that disagrees)
-stops with an error naming the ply.
+stops with an error naming the ply. ``--step`` shows one ply at a time, its description under the
+board: Enter (or ``n``) goes on, ``b`` steps back, a number jumps to that ply, ``q`` stops.
 """
 
 from __future__ import annotations
@@ -10,102 +11,127 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from regalia.commands._common import console, game_module, read_line
-from regalia.core.errors import OptionError, RegaliaError, ReplayDivergence
-from regalia.core.game import State
-from regalia.core.record import Record, initial_state
+from regalia.commands._common import console, plural, read_line
+from regalia.core.errors import OptionError
+from regalia.core.game import CHANCE, State
+from regalia.core.plugin import Plugin
+from regalia.core.record import Record, apply_ply, check_result, initial_state
+from regalia.core.registry import game_plugin
+
+STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
 
 
-def _draw(out: Any, render: Any, state: State[Any]) -> None:
-    if render is not None and hasattr(render, "render_terminal"):
-        out.print(render.render_terminal(state, None))
+def _draw(out: Console, plugin: Plugin, state: State[Any]) -> None:
+    if plugin.render_terminal is not None:
+        size = out.size
+        out.print(plugin.render_terminal(state, None, width=size.width, height=size.height))
     else:
         out.print(Text(f"{state} scores {state.scores()}"))
 
 
-def _apply(state: State[Any], ply: int, text: str) -> None:
-    try:
-        state.apply_text(text)
-    except RegaliaError as exc:
-        raise ReplayDivergence(ply, text, str(exc)) from None
+def _line(state: State[Any], plugin: Plugin, n: int, player: int, text: str) -> Text:
+    """Ply ``n`` (just applied to ``state``): who played it, its notation and what it did."""
+    names = state.seat_names()
+    who = "chance" if player == CHANCE else names[player] if 0 <= player < len(names) else "?"
+    out = Text(f"{n:4d}. ", style="dim")
+    out.append(f"{who}: ", style="bold")
+    out.append(text)
+    if plugin.describe is not None:
+        detail = plugin.describe(state, state.plies()[-1])
+        if detail and detail != text:
+            out.append(f" ({detail})", style="dim")
+    return out
 
 
-def _check_result(record: Record, state: State[Any]) -> None:
-    if record.result is None:
-        return
-    last = record.actions[-1] if record.actions else ""
-    if not state.is_terminal():
-        raise ReplayDivergence(len(record.actions), last, "record has a result but the game is not over")
-    recorded = list(record.result.get("scores", []))
-    if recorded and recorded != state.scores():
-        raise ReplayDivergence(
-            len(record.actions), last, f"recorded scores {recorded} but replay gives {state.scores()}"
-        )
+def _state_at(record: Record, ply: int) -> State[Any]:
+    state = initial_state(record)
+    for n, text in enumerate(record.actions[:ply], start=1):
+        apply_ply(state, n, text)
+    return state
 
 
 def replay_command(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (JSON).")],
-    step: Annotated[
-        bool, typer.Option("--step", help="Step through the moves: Enter for the next, q to stop.")
-    ] = False,
+    step: Annotated[bool, typer.Option("--step", help=f"Step through the plies ({STEP_KEYS}).")] = False,
     ply: Annotated[
         int | None, typer.Option("--ply", min=0, help="Stop at this ply (with --step: start stepping there).")
     ] = None,
 ) -> None:
-    """Replay a game record: list every move and show the board at the end (or at --ply)."""
+    """Replay a game record: list every ply and show the board at the end (or at --ply)."""
     record = Record.load(path)
     if ply is not None and ply > len(record.actions):
-        raise OptionError(f"--ply {ply}: the record has only {len(record.actions)} plies")
+        raise OptionError(f"--ply {ply}: the record has only {plural(len(record.actions), 'ply', 'plies')}")
     out = console()
-    state = initial_state(record)
-    render = game_module(record.game, "render")
-    names = state.seat_names()
-    result_text = ""
-    if record.result is not None:
-        result_text = f", result {record.result.get('scores')}"
+    plugin = game_plugin(record.game)
+    result_text = f", result {record.result.get('scores')}" if record.result is not None else ""
+    players = f" ({', '.join(record.players)})" if record.players else ""
     out.print(
         Text(
-            f"{record.game} · seed {record.seed} · {len(record.actions)} plies · "
-            f"seats {', '.join(record.seats)}{result_text}",
+            f"{record.game} · {plural(len(record.actions), 'ply', 'plies')} · "
+            f"seats {', '.join(record.seats)}{players}{result_text}",
             style="bold",
         )
     )
-
-    def line(n: int, player: int, text: str) -> Text:
-        who = names[player] if 0 <= player < len(names) else "?"
-        out_line = Text(f"{n:4d}. ", style="dim")
-        out_line.append(f"{who}: ", style="bold")
-        out_line.append(text)
-        return out_line
-
     if not step:
+        state = initial_state(record)
         stop = len(record.actions) if ply is None else ply
         for n, text in enumerate(record.actions[:stop], start=1):
             player = state.current_player
-            _apply(state, n, text)
-            out.print(line(n, player, text))
+            apply_ply(state, n, text)
+            out.print(_line(state, plugin, n, player, text))
         if ply is None:
-            _check_result(record, state)
+            check_result(record, state)
         out.print(Text("final position" if ply is None else f"position after ply {stop}", style="bold"))
-        _draw(out, render, state)
+        _draw(out, plugin, state)
         return
-    first = ply or 0
-    for n, text in enumerate(record.actions[:first], start=1):
-        _apply(state, n, text)
-    out.print(Text(f"position after ply {first}", style="bold"))
-    _draw(out, render, state)
-    for n, text in enumerate(record.actions[first:], start=first + 1):
-        answer = read_line("Enter: next ply, q: stop")
-        if answer is None or answer.strip().lower() in ("q", "quit", "exit"):
+    _step_through(out, plugin, record, ply or 0)
+
+
+def _step_through(out: Console, plugin: Plugin, record: Record, first: int) -> None:
+    total = len(record.actions)
+    at = first
+    state = _state_at(record, at)
+    last_line: Text | None = None
+    while True:
+        _draw(out, plugin, state)
+        out.print(Text(f"position after ply {at} of {total}", style="bold"))
+        if last_line is not None:
+            out.print(last_line)
+        if at == total:
+            check_result(record, state)
+            out.print(Text("end of the record", style="bold"))
+        answer = read_line(STEP_KEYS)
+        if answer is None:
             return
-        player = state.current_player
-        _apply(state, n, text)
-        out.print(line(n, player, text))
-        _draw(out, render, state)
-    _check_result(record, state)
-    out.print(Text("end of the record", style="bold"))
+        key = answer.strip().lower()
+        if key in ("q", "quit", "exit"):
+            return
+        if key in ("", "n", "next"):
+            if at == total:
+                out.print(Text("this is the last ply; b steps back, q stops", style="yellow"))
+                last_line = None
+                continue
+            player = state.current_player
+            apply_ply(state, at + 1, record.actions[at])
+            at += 1
+            last_line = _line(state, plugin, at, player, record.actions[at - 1])
+        elif key in ("b", "back", "p"):
+            if at == 0:
+                out.print(Text("this is the start; Enter goes on", style="yellow"))
+                continue
+            at -= 1
+            state = _state_at(record, at)
+            last_line = Text(f"back to ply {at}", style="dim")
+        elif key.isdigit() and 0 <= int(key) <= total:
+            at = int(key)
+            state = _state_at(record, at)
+            last_line = Text(f"jumped to ply {at}", style="dim")
+        else:
+            out.print(Text(f"unknown key {answer.strip()!r}: {STEP_KEYS}", style="yellow"))
+            last_line = None
 
 
 def register(app: typer.Typer) -> None:

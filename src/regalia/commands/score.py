@@ -1,8 +1,8 @@
 """``regalia score FILE.json``: the score calculator for a position written in JSON.
 
-The document's ``format`` (``<game id>-position``) picks the game; the game package provides
-``calculator.score_document(doc, tiles)`` (a result with ``to_json()``) and
-``render.render_position_score(result)``. Formats are described in docs/formats.md.
+The document's ``format`` picks the game: each game's plugin declares its calculator
+(:class:`regalia.core.plugin.Calculator`) and the format it reads. Formats are described in
+docs/formats.md.
 """
 
 from __future__ import annotations
@@ -13,11 +13,21 @@ from typing import Annotated
 
 import typer
 
-from regalia.commands._common import console, game_module, read_json
+from regalia.commands._common import console, options_from
+from regalia.core.data import read_json_file
 from regalia.core.errors import PositionError
-from regalia.core.registry import game_ids
+from regalia.core.plugin import Calculator
+from regalia.core.registry import game_ids, game_plugin
 
-SUFFIX = "-position"
+
+def calculators() -> dict[str, Calculator]:
+    """position format -> the calculator of the game that reads it."""
+    out: dict[str, Calculator] = {}
+    for game_id in game_ids():
+        calc = game_plugin(game_id).calculator
+        if calc is not None:
+            out[calc.format] = calc
+    return out
 
 
 def score(
@@ -25,28 +35,25 @@ def score(
         Path, typer.Argument(metavar="FILE", help="A position file (JSON, see docs/formats.md).")
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the scoring as JSON.")] = False,
-    tiles: Annotated[
-        Path | None, typer.Option("--tiles", help="Two Heirs: your own tile catalogue file.")
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A calculator option NAME=VALUE, e.g. -o tiles=FILE."),
     ] = None,
 ) -> None:
-    """Score a position: per-building breakdown, unit doubling, roads, totals and the winner."""
-    doc = read_json(path)
+    """Score a position: every building or feature, the totals and the winner."""
+    doc = read_json_file(path, "position", PositionError)
     fmt = doc.get("format") if isinstance(doc, dict) else None
-    if not isinstance(fmt, str) or not fmt.endswith(SUFFIX) or fmt[: -len(SUFFIX)] not in game_ids():
-        known = ", ".join(f"{g}{SUFFIX}" for g in game_ids())
-        raise PositionError(f"format: expected one of {known}, got {fmt!r}")
-    game_id = fmt[: -len(SUFFIX)]
-    calculator = game_module(game_id, "calculator")
-    if calculator is None:
-        raise PositionError(f"format: there is no score calculator for {game_id} yet")
-    result = calculator.score_document(doc, None if tiles is None else str(tiles))
+    known = calculators()
+    if fmt not in known:
+        raise PositionError(f"format: expected one of {', '.join(sorted(known))}, got {fmt!r}")
+    calc = known[fmt]
+    result = calc.score(doc, options_from(option))
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=1))
         return
-    render = game_module(game_id, "render")
     out = console()
-    if render is not None and hasattr(render, "render_position_score"):
-        out.print(render.render_position_score(result))
+    if calc.render is not None:
+        out.print(calc.render(result))
     else:
         out.print_json(data=result.to_json())
 

@@ -1,7 +1,27 @@
-"""Game-agnostic core: the Game/State contract, errors, grid geometry, records and the registry."""
+"""Game-agnostic core: the Game/State contract, chance, options, plugins, errors, grid geometry,
+records and the registry."""
 
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import Game, Options, State
-from regalia.core.registry import game_ids, load_game
+from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, Ply, State
+from regalia.core.options import Options, option
+from regalia.core.plugin import Calculator, Plugin
+from regalia.core.registry import game_ids, game_plugin, load_game
 
-__all__ = ["Game", "IllegalAction", "Options", "RegaliaError", "State", "game_ids", "load_game"]
+__all__ = [
+    "CHANCE",
+    "OMNISCIENT",
+    "SPECTATOR",
+    "TERMINAL",
+    "Calculator",
+    "Game",
+    "IllegalAction",
+    "Options",
+    "Plugin",
+    "Ply",
+    "RegaliaError",
+    "State",
+    "game_ids",
+    "game_plugin",
+    "load_game",
+    "option",
+]

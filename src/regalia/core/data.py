@@ -1,10 +1,21 @@
-"""Reading the JSON data files of games (tile catalogues, treasure tokens, ...).
+"""Reading the files users give regalia: JSON data files (tile catalogues, treasure tokens,
+positions, records) and text files.
 
-Errors are :class:`DataError` naming the file; validation of the contents is the game's job.
+Errors are a :class:`RegaliaError` subclass naming the file; validation of the contents is the
+caller's job. Text may be UTF-8 (with or without a byte-order mark) or UTF-16/UTF-32 with a
+byte-order mark, as some editors save it; anything else is refused with a message, never a
+traceback.
+
+>>> import tempfile, pathlib
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "doc.json"
+>>> _ = path.write_bytes('{"a": 1}'.encode("utf-16"))
+>>> read_json_file(path)
+{'a': 1}
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 from importlib import resources
 from pathlib import Path
@@ -12,16 +23,51 @@ from typing import Any
 
 from regalia.core.errors import DataError, RegaliaError
 
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def decode_text(data: bytes, name: str, error: type[RegaliaError] = DataError) -> str:
+    """Bytes of a text file as a string: UTF-8, or the encoding its byte-order mark names."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(encoding)
+            except UnicodeDecodeError:
+                break
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(
+            f"{name}: not a UTF-8 text file (byte {exc.start} cannot be read); save it as UTF-8"
+        ) from None
+
+
+def read_text_file(path: str | Path, what: str = "", error: type[RegaliaError] = DataError) -> str:
+    """The text of a user's file; ``what`` names it in errors (e.g. ``"record"``)."""
+    label = f"{what + ' ' if what else ''}{path}"
+    target = Path(path)
+    if target.is_dir():
+        raise error(f"cannot read {label}: it is a folder, not a file")
+    try:
+        data = target.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {label}: {exc.strerror or exc}") from None
+    return decode_text(data, str(path), error)
+
 
 def read_json_file(path: str | Path, what: str = "", error: type[RegaliaError] = DataError) -> Any:
     """The JSON document in a user's file; ``what`` names it in errors (e.g. ``"tile catalogue"``).
 
-    An unreadable file or malformed JSON raises ``error`` naming the file (and the line).
+    An unreadable file, text that is not UTF-8 (or UTF-16/32 with a byte-order mark) and malformed
+    JSON raise ``error`` naming the file (and the line).
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise error(f"cannot read {what + ' ' if what else ''}{path}: {exc.strerror}") from None
+    text = read_text_file(path, what, error)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -31,3 +77,8 @@ def read_json_file(path: str | Path, what: str = "", error: type[RegaliaError] =
 def read_package_json(package: str, name: str) -> Any:
     """A JSON data file shipped inside ``package`` (e.g. ``"data/tiles.json"``)."""
     return json.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+
+
+def read_package_text(package: str, name: str) -> str:
+    """A text file shipped inside ``package`` (e.g. ``"data/rules.md"``)."""
+    return resources.files(package).joinpath(name).read_text("utf-8")

@@ -1,144 +1,76 @@
-"""The game-agnostic contract: :class:`Game`, :class:`State` and :class:`Options`.
+"""The game-agnostic contract: :class:`Game` and :class:`State`.
 
-Every algorithm (AI, arena, server, research adapters) uses only these names. A game is a
+Every algorithm (AI, lab, server, research adapters) uses only these names. A game is a
 :class:`Game` subclass registered by id in :mod:`regalia.core.registry`; its positions are
-:class:`State` objects that are mutated by :meth:`State.apply` and copied by :meth:`State.clone`.
+:class:`State` objects, changed in place by :meth:`State.apply` and copied by :meth:`State.clone`.
 
-Randomness: a state is created from a seed and afterwards is deterministic; hidden chance (shuffled
-piles) is fixed at setup and resampled for a seat's point of view by :meth:`State.determinize`.
+Seats are numbered from 0. :data:`CHANCE` is the "seat" of chance and :data:`TERMINAL` the value of
+:attr:`State.current_player` once the game is over (the ids OpenSpiel uses).
+
+Chance is explicit: when the rules draw (a tile from a pile, a coin flip, a treasure token), chance
+is to act; its legal actions are the outcomes, :meth:`State.chance_outcomes` gives them with their
+probabilities, and :meth:`State.sample_chance` picks one. Nothing about future draws is decided
+before they happen, so a record lists the outcomes that occurred as ordinary actions and replays
+without any seed. The seed given to :meth:`Game.new_state` is only the default source of chance,
+never written to a record or a state document.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=7)
+>>> state.current_player == CHANCE   # the setup deals the royal reserve
+True
+>>> drawn = state.advance()           # chance acts, from the seed
+>>> state.current_player in (0, 1), drawn[0].kind
+(True, 'first')
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
-import types
-import typing
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
 
-from regalia.core.errors import IllegalAction, NotationError, OptionError
+from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
+from regalia.core.options import JSON, Options, parse_option_pairs
 
 A = TypeVar("A", bound=Hashable)
-JSON = dict[str, Any]
 
+#: :attr:`State.current_player` while chance is to act.
+CHANCE: Final[int] = -1
+#: :attr:`State.current_player` once the game is over.
+TERMINAL: Final[int] = -4
+#: A viewer that sees everything (the engine itself; records of finished games, saves, replays).
+OMNISCIENT: Final[int] = -2
+#: A viewer with no seat (``observation(SPECTATOR)``): sees what every seat may see.
+SPECTATOR: Final[None] = None
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Options:
-    """Base class of a game's options: a frozen dataclass whose fields all have defaults.
-
-    Subclasses add fields and may override :meth:`validate` to check values.
-    """
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> Self:
-        """Build options from a mapping, refusing unknown names and values of the wrong type."""
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = sorted(set(values) - set(fields))
-        if unknown:
-            raise OptionError(
-                f"unknown option(s) {', '.join(unknown)}; valid options: {', '.join(sorted(fields))}"
-            )
-        hints = typing.get_type_hints(cls)
-        converted: dict[str, Any] = {}
-        for name, value in values.items():
-            converted[name] = _coerce(name, value, hints[name])
-        options = cls(**converted)
-        options.validate()
-        return options
-
-    def validate(self) -> None:
-        """Raise :class:`OptionError` when a combination of values is invalid."""
-
-    def to_json(self) -> JSON:
-        """The options as a JSON-able dict (tuples become lists)."""
-        out: JSON = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
-        return out
-
-
-def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:
-    """Command-line options ``NAME=VALUE`` as a mapping (the game converts and checks the values).
-
-    >>> parse_option_pairs(["roads=false", "sets=warfare,crafts,guard"])
-    {'roads': 'false', 'sets': 'warfare,crafts,guard'}
-    """
-    out: dict[str, str] = {}
-    for pair in pairs or []:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"option {pair!r}: write it as NAME=VALUE")
-        out[key.strip()] = value.strip()
-    return out
-
-
-def _coerce(name: str, value: Any, hint: Any) -> Any:
-    """Check (and gently convert) one option value against its type hint."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin in (typing.Union, types.UnionType):
-        errors = []
-        if value is None and type(None) in args:
-            return None
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _coerce(name, value, arg)
-            except OptionError as exc:
-                errors.append(str(exc))
-        raise OptionError(f"option {name}: {value!r} is not valid ({'; '.join(errors)})")
-    if origin is tuple:
-        if isinstance(value, str):
-            value = [v.strip() for v in value.split(",") if v.strip()]
-        if not isinstance(value, (list, tuple)):
-            raise OptionError(f"option {name}: expected a list, got {value!r}")
-        item = args[0] if args else Any
-        return tuple(_coerce(name, v, item) for v in value)
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in (
-            "true",
-            "yes",
-            "on",
-            "1",
-            "false",
-            "no",
-            "off",
-            "0",
-        ):
-            return value.lower() in ("true", "yes", "on", "1")
-        raise OptionError(f"option {name}: expected true or false, got {value!r}")
-    if hint is int:
-        if isinstance(value, bool):
-            raise OptionError(f"option {name}: expected an integer, got {value!r}")
-        if isinstance(value, int):
-            return value
-        if isinstance(value, str):
-            try:
-                return int(value)
-            except ValueError:
-                pass
-        raise OptionError(f"option {name}: expected an integer, got {value!r}")
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        raise OptionError(f"option {name}: expected a string, got {value!r}")
-    return value
+__all__ = [
+    "CHANCE",
+    "JSON",
+    "OMNISCIENT",
+    "SPECTATOR",
+    "TERMINAL",
+    "Game",
+    "Options",
+    "Ply",
+    "State",
+    "fresh_seed",
+    "notation_error",
+    "parse_option_pairs",
+    "ranked_returns",
+]
 
 
 class Game(ABC, Generic[A]):
-    """A game with fixed options: a factory of initial states.
+    """A game with fixed options: a factory of states.
+
+    Subclasses set ``id``, ``name``, ``min_players``, ``max_players``, ``options_class`` and
+    ``plugin`` (``"module:NAME"`` of the game's :class:`~regalia.core.plugin.Plugin`).
 
     >>> import regalia
     >>> game = regalia.load_game("two-heirs")
-    >>> state = game.new_state(seed=7)
-    >>> state.is_terminal()
-    False
+    >>> game.num_players, game.initial_state().current_player == CHANCE
+    (2, True)
     """
 
     id: ClassVar[str]
@@ -146,6 +78,7 @@ class Game(ABC, Generic[A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_class: ClassVar[type[Options]]
+    plugin: ClassVar[str | None] = None
 
     def __init__(self, options: Options | None = None, **values: Any) -> None:
         if options is None:
@@ -153,14 +86,46 @@ class Game(ABC, Generic[A]):
         elif values:
             raise OptionError("give either an Options object or option values, not both")
         self.options = options
+        players = getattr(options, "players", None)
+        if players is not None and not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"option players: {self.name} is played by {self.min_players} to {self.max_players}, "
+                f"got {players}"
+            )
+
+    @property
+    def num_players(self) -> int:
+        """The number of seats: the option ``players`` where the game has a choice."""
+        players = getattr(self.options, "players", None)
+        return self.min_players if players is None else int(players)
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        """Seats the rules play themselves with these options (a solo automaton); see
+        :meth:`State.automaton_seats`."""
+        return ()
+
+    def seat_names(self) -> list[str]:
+        """Display names of the seats (``seat 1``, ``seat 2``... by default)."""
+        return [f"seat {i + 1}" for i in range(self.num_players)]
 
     @abstractmethod
+    def initial_state(self) -> State[A]:
+        """The start of a game, before any chance outcome (often a chance node)."""
+
     def new_state(self, seed: int | None = None) -> State[A]:
-        """A new game; ``seed`` fixes every random choice of the setup (``None``: a random seed)."""
+        """:meth:`initial_state` with ``seed`` as the default source of chance (``None``: a random one)."""
+        state = self.initial_state()
+        state.seed = fresh_seed() if seed is None else seed
+        return state
 
     @abstractmethod
     def state_from_json(self, doc: JSON) -> State[A]:
         """The inverse of :meth:`State.to_json`; raises :class:`PositionError` naming a bad field."""
+
+    @classmethod
+    def options_schema(cls) -> list[JSON]:
+        """The options (names, types, choices, defaults, help) a form or a command can offer."""
+        return cls.options_class.schema()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} {self.options}>"
@@ -171,26 +136,61 @@ def fresh_seed() -> int:
     return random.SystemRandom().randrange(2**31)
 
 
+class Ply(NamedTuple):
+    """One applied action: who acted (a seat or :data:`CHANCE`), the action, its notation."""
+
+    player: int
+    action: Any
+    text: str
+
+
 class State(ABC, Generic[A]):
-    """A position of a game, with its history. Mutable: :meth:`apply` changes it in place."""
+    """A position of a game, with its history. Mutable: :meth:`apply` changes it in place.
+
+    The core keeps the history: each applied action with the seat that acted and its notation
+    written at apply time. Subclasses implement the abstract methods and copy the base slots in
+    :meth:`clone` with :meth:`_copy_base`.
+    """
+
+    __slots__ = ("_hist", "_ply", "game", "seed")
 
     game: Game[A]
-    seed: int
+    #: The default source of chance (see :meth:`sample_chance`); never serialised.
+    seed: int | None
+    _hist: Any  # (previous node, player, action, text or None) or None
+    _ply: int
+
+    def _init_base(self, game: Game[A], seed: int | None = None) -> None:
+        """Set the base slots of a new state (games that bypass ``__init__`` call this)."""
+        self.game = game
+        self.seed = seed
+        self._hist = None
+        self._ply = 0
+
+    def __init__(self, game: Game[A], seed: int | None = None) -> None:
+        self._init_base(game, seed)
+
+    def _copy_base(self, other: State[A]) -> None:
+        """Copy the base slots of ``self`` into ``other`` (for :meth:`clone`)."""
+        other.game = self.game
+        other.seed = self.seed
+        other._hist = self._hist
+        other._ply = self._ply
 
     # -- the contract ---------------------------------------------------------------------
     @property
-    @abstractmethod
     def num_players(self) -> int:
         """Number of seats."""
+        return self.game.num_players
 
     @property
     @abstractmethod
     def current_player(self) -> int:
-        """The seat to act, or -1 when the game is over."""
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL` once the game is over."""
 
     @abstractmethod
     def legal_actions(self) -> list[A]:
-        """Every action the current player may take (empty when terminal)."""
+        """Every action the current player may take; chance's outcomes at a chance node; empty when over."""
 
     @abstractmethod
     def check(self, action: A) -> None:
@@ -198,7 +198,7 @@ class State(ABC, Generic[A]):
 
     @abstractmethod
     def _apply(self, action: A) -> None:
-        """Apply an action already known to be legal."""
+        """The effect of an action already known to be legal (the history is kept by the core)."""
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -209,24 +209,16 @@ class State(ABC, Generic[A]):
         """Points per seat (final scoring when terminal, the current standing otherwise)."""
 
     @abstractmethod
-    def returns(self) -> list[float]:
-        """+1 win, -1 loss, 0 draw per seat when terminal; zeros before."""
-
-    @abstractmethod
     def clone(self) -> Self:
         """An independent copy (cheap: shares immutable parts)."""
 
     @abstractmethod
-    def observation(self, seat: int | None = None) -> JSON:
-        """A JSON-able view of what ``seat`` may see (``None``: a spectator)."""
+    def observation(self, viewer: int | None = SPECTATOR) -> JSON:
+        """A JSON-able view of what ``viewer`` (a seat, or :data:`SPECTATOR`) may see, nothing more."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with ``seat``'s view, hidden information resampled with ``rng``."""
-
-    @abstractmethod
-    def action_text(self, action: A) -> str:
-        """The notation of an action; :meth:`parse_action` reads it back."""
+    def notation(self, action: A) -> str:
+        """The full notation of an action in this state; :meth:`parse_action` reads it back."""
 
     @abstractmethod
     def parse_action(self, text: str) -> A:
@@ -234,17 +226,105 @@ class State(ABC, Generic[A]):
 
     @abstractmethod
     def to_json(self) -> JSON:
-        """The complete state as a JSON-able dict (``Game.state_from_json`` reads it back)."""
+        """The complete state as a JSON-able dict (``Game.state_from_json`` reads it back).
 
-    @property
-    @abstractmethod
-    def history(self) -> Sequence[A]:
-        """Every action applied since the start, in order."""
+        It never holds :attr:`seed`: only what has happened, nothing about future draws."""
 
-    # -- shared behaviour -----------------------------------------------------------------
+    # -- results --------------------------------------------------------------------------
+    def returns(self) -> list[float]:
+        """Per seat, in [-1, 1] when terminal (rank by :meth:`scores`, see :func:`ranked_returns`);
+        zeros before."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        return ranked_returns(self.scores())
+
+    def winner(self) -> int | None:
+        """The seat with the single best return of a finished game; ``None`` for a shared first
+        place, a draw or an unfinished game."""
+        if not self.is_terminal():
+            return None
+        rets = self.returns()
+        best = max(rets)
+        if rets.count(best) != 1:
+            return None
+        return rets.index(best)
+
+    # -- chance -----------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        """True while chance is to act."""
+        return self.current_player == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[A, float]]:
+        """The outcomes chance may produce now, with their probabilities (empty when chance is not
+        to act). By default every legal action is equally likely; games override it."""
+        if self.current_player != CHANCE:
+            return []
+        legal = self.legal_actions()
+        p = 1.0 / len(legal)
+        return [(a, p) for a in legal]
+
+    def sample_chance(self, rng: random.Random | None = None) -> A:
+        """A chance outcome drawn with its probability from ``rng``.
+
+        Without ``rng`` the state's own source is used: derived from :attr:`seed` and the number of
+        actions applied so far, so the same seed replays the same draws.
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise RegaliaError("chance is not to act here")
+        r = (rng or self._chance_rng()).random()
+        total = 0.0
+        for action, p in outcomes:
+            total += p
+            if r < total:
+                return action
+        return outcomes[-1][0]
+
+    def _chance_rng(self) -> random.Random:
+        if self.seed is None:
+            return random.Random(random.SystemRandom().getrandbits(64))
+        return random.Random(f"regalia-chance:{self.seed}:{self._ply}")
+
+    def forced_action(self) -> A:
+        """The only action of an automaton seat to act (see :meth:`automaton_seats`)."""
+        legal = self.legal_actions()
+        if len(legal) != 1:
+            raise RegaliaError(f"expected one forced action, found {len(legal)}")
+        return legal[0]
+
+    def advance(self, rng: random.Random | None = None) -> list[A]:
+        """Apply chance outcomes and automaton actions until a seat with a choice is to act (or the
+        game is over); returns what was applied."""
+        done: list[A] = []
+        automata = self.automaton_seats()
+        while True:
+            player = self.current_player
+            if player == CHANCE:
+                action = self.sample_chance(rng)
+            elif automata and player in automata:
+                action = self.forced_action()
+            else:
+                return done
+            self.apply(action)
+            done.append(action)
+
+    # -- applying ---------------------------------------------------------------------------
     def apply(self, action: A) -> None:
         """Apply ``action``; an illegal one raises :class:`IllegalAction` and changes nothing."""
         self.check(action)
+        self._hist = (self._hist, self.current_player, action, self.notation(action))
+        self._ply += 1
+        self._apply(action)
+
+    def apply_unchecked(self, action: A) -> None:
+        """The fast path for trusted callers (AI search, the lab): apply an action taken from
+        :meth:`legal_actions` of this very state, without checking it or writing its notation.
+
+        An action from anywhere else may corrupt the state. The notation of such plies is written
+        when a record asks for it (by replaying the actions).
+        """
+        self._hist = (self._hist, self.current_player, action, None)
+        self._ply += 1
         self._apply(action)
 
     def apply_text(self, text: str) -> A:
@@ -261,19 +341,119 @@ class State(ABC, Generic[A]):
             return False
         return True
 
-    def winner(self) -> int | None:
-        """The winning seat of a finished game, ``None`` for a draw or an unfinished game."""
-        if not self.is_terminal():
-            return None
-        rets = self.returns()
-        best = max(rets)
-        if best <= 0:
-            return None
-        return rets.index(best)
+    def parse_or_raise(self, text: str) -> A:
+        """Like :meth:`parse_action`, but also checks legality (for user input)."""
+        action = self.parse_action(text)
+        self.check(action)
+        return action
+
+    # -- history and views --------------------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        """The number of actions applied since the start (chance outcomes included)."""
+        return self._ply
+
+    @property
+    def history(self) -> list[A]:
+        """Every action applied since the start, in order."""
+        out: list[A] = []
+        node = self._hist
+        while node is not None:
+            out.append(node[2])
+            node = node[0]
+        out.reverse()
+        return out
+
+    def actors(self) -> list[tuple[int, A]]:
+        """Every applied action with the seat that acted (cheaper than :meth:`plies`: no notation)."""
+        out: list[tuple[int, A]] = []
+        node = self._hist
+        while node is not None:
+            out.append((node[1], node[2]))
+            node = node[0]
+        out.reverse()
+        return out
+
+    def plies(self) -> list[Ply]:
+        """Every applied action with the seat that acted and its notation, in order."""
+        nodes = []
+        node = self._hist
+        while node is not None:
+            nodes.append(node)
+            node = node[0]
+        nodes.reverse()
+        if any(n[3] is None for n in nodes):
+            return self._replayed_plies([n[2] for n in nodes])
+        return [Ply(n[1], n[2], n[3]) for n in nodes]
+
+    def history_json(self) -> list[list[Any]]:
+        """The history for a state document: ``[[player, notation], ...]``."""
+        return [[p.player, p.text] for p in self.plies()]
+
+    def _restore_history(self, items: Any, field: str = "history") -> None:
+        """Rebuild the history from :meth:`history_json`'s list, naming a bad entry."""
+        if not isinstance(items, list):
+            raise PositionError(f"field {field!r}: expected a list of [player, notation]")
+        node = None
+        for i, item in enumerate(items):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
+                or not isinstance(item[1], str)
+            ):
+                raise PositionError(f"field '{field}[{i}]': expected [player, notation]")
+            try:
+                action = self.parse_action(item[1])
+            except NotationError as exc:
+                raise PositionError(f"field '{field}[{i}]': {exc}") from None
+            node = (node, item[0], action, item[1])
+        self._hist = node
+        self._ply = len(items)
+
+    def _replayed_plies(self, actions: Sequence[A]) -> list[Ply]:
+        """The plies of ``actions`` replayed from the start, each written in its own state."""
+        state = self.game.initial_state()
+        out = []
+        for a in actions:
+            out.append(Ply(state.current_player, a, state.notation(a)))
+            state.apply_unchecked(a)
+        return out
+
+    def action_text(self, action: A, viewer: int | None = OMNISCIENT) -> str:
+        """The notation of ``action`` as ``viewer`` may read it (see :meth:`redact`)."""
+        text = self.notation(action)
+        if viewer == OMNISCIENT:
+            return text
+        return self.redact(self.current_player, action, text, viewer)
+
+    def redact(self, actor: int, action: A, text: str, viewer: int | None) -> str:
+        """The text of an action by ``actor`` as ``viewer`` may read it (games with private
+        actions override this; it must depend on its arguments only). Default: unchanged."""
+        return text
+
+    def record(self, viewer: int | None = OMNISCIENT) -> Any:
+        """The game so far as ``viewer`` may see it (a :class:`regalia.core.record.Record`)."""
+        from regalia.core.record import Record
+
+        return Record.of_state(self, viewer)
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with what ``seat`` sees, hidden information resampled with ``rng``.
+
+        The default (nothing hidden but future draws) is a clone whose chance source no longer
+        follows the real game's seed.
+        """
+        state = self.clone()
+        state.seed = rng.getrandbits(31)
+        return state
 
     def automaton_seats(self) -> tuple[int, ...]:
-        """Seats the engine plays itself (a solo automaton); no agent ever moves for them."""
-        return ()
+        """Seats the rules play themselves (a solo automaton): when one is to act its legal actions
+        hold exactly the action the rules dictate (:meth:`forced_action`); no agent or person
+        chooses for it. By default the game's :meth:`Game.automaton_seats`."""
+        return self.game.automaton_seats()
 
     def evaluate(self, seat: int) -> float:
         """A search heuristic: how good the position looks for ``seat`` (higher is better).
@@ -285,23 +465,42 @@ class State(ABC, Generic[A]):
         return float(scores[seat] - (max(others) if others else 0))
 
     def seat_names(self) -> list[str]:
-        """Display names of the seats (colours by default)."""
-        return [f"seat {i}" for i in range(self.num_players)]
-
-    def record(self) -> Any:
-        """The game so far as a :class:`regalia.core.record.Record`."""
-        from regalia.core.record import Record
-
-        return Record.of_state(self)
-
-    def parse_or_raise(self, text: str) -> A:
-        """Like :meth:`parse_action`, but also checks legality (for user input)."""
-        action = self.parse_action(text)
-        self.check(action)
-        return action
+        """Display names of the seats (by default the game's :meth:`Game.seat_names`)."""
+        return self.game.seat_names()
 
     def __str__(self) -> str:
-        return f"<{self.game.id} state, ply {len(self.history)}, to move: {self.current_player}>"
+        return f"<{self.game.id} state, ply {self._ply}, to move: {self.current_player}>"
+
+
+def ranked_returns(keys: Sequence[Any]) -> list[float]:
+    """Returns in [-1, 1] from one sortable key per seat (higher is better): the first place gets
+    1, the last -1, the others evenly between; tied seats share the mean of their places.
+
+    >>> ranked_returns([10, 5])
+    [1.0, -1.0]
+    >>> ranked_returns([3, 3])
+    [0.0, 0.0]
+    >>> ranked_returns([7, 9, 1])
+    [0.0, 1.0, -1.0]
+    >>> ranked_returns([4, 4, 1])
+    [0.5, 0.5, -1.0]
+    """
+    n = len(keys)
+    if n < 2:
+        return [0.0] * n
+    order = sorted(range(n), key=lambda i: keys[i], reverse=True)
+    out = [0.0] * n
+    k = 0
+    while k < n:
+        j = k
+        while j + 1 < n and keys[order[j + 1]] == keys[order[k]]:
+            j += 1
+        place = (k + j) / 2
+        value = 1.0 - 2.0 * place / (n - 1)
+        for m in range(k, j + 1):
+            out[order[m]] = value
+        k = j + 1
+    return out
 
 
 def notation_error(text: str, expected: str) -> NotationError:

@@ -1,7 +1,18 @@
-"""Game records: one JSON document per game that replays to the same state.
+"""Game records: one JSON document per game that replays to the same state, without any seed.
 
-A record holds the format version, the game id, the options, the seed, the seat names, the actions
-in notation and (once the game is over) the result.
+A record holds the format version, the game id, the options, the seat names, the actions in
+notation (chance outcomes included, as ordinary entries) and, once the game is over, the result.
+A record made for one viewer (:meth:`regalia.core.game.State.record`) holds only what that viewer
+may see; nothing in any record tells what chance will do next.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> _ = state.advance()
+>>> record = state.record()
+>>> record.actions[0].startswith("first"), "seed" in record.to_json()
+(True, False)
+>>> replay(record).to_json() == state.to_json()
+True
 """
 
 from __future__ import annotations
@@ -11,29 +22,44 @@ import json
 from pathlib import Path
 from typing import Any
 
+from regalia.core.data import read_text_file
 from regalia.core.errors import RecordError, RegaliaError, ReplayDivergence
-from regalia.core.game import JSON, State
+from regalia.core.game import JSON, OMNISCIENT, SPECTATOR, State
 from regalia.core.registry import load_game
 
 FORMAT = "regalia-record"
-VERSION = 1
+VERSION = 2
+
+
+def view_name(viewer: int | None) -> str | int:
+    """How a record names its viewer: ``"all"``, ``"spectator"`` or a seat number."""
+    if viewer == OMNISCIENT:
+        return "all"
+    if viewer is SPECTATOR:
+        return "spectator"
+    return viewer
 
 
 @dataclasses.dataclass(frozen=True)
 class Record:
-    """A seeded game record."""
+    """A game record: the actions in notation, replayable from the game's options alone.
+
+    ``players`` optionally says who played each seat (``"human"``, an agent spec such as
+    ``"mcts:hard"``, ``"automaton"``); ``view`` is whose view the record shows (``"all"``,
+    ``"spectator"`` or a seat).
+    """
 
     game: str
     options: JSON
-    seed: int
     seats: tuple[str, ...]
     actions: tuple[str, ...]
     result: JSON | None = None
-    events: tuple[JSON, ...] = ()
+    players: tuple[str, ...] = ()
+    view: str | int = "all"
 
     @classmethod
-    def of_state(cls, state: State[Any]) -> Record:
-        """The record of ``state``'s game so far."""
+    def of_state(cls, state: State[Any], viewer: int | None = OMNISCIENT) -> Record:
+        """The record of ``state``'s game so far, as ``viewer`` may see it."""
         result = None
         if state.is_terminal():
             result = {
@@ -41,16 +67,23 @@ class Record:
                 "returns": state.returns(),
                 "winner": state.winner(),
             }
-        events = getattr(state, "events", None)
+        plies = state.plies()
+        if viewer == OMNISCIENT:
+            texts = [p.text for p in plies]
+        else:
+            texts = [state.redact(p.player, p.action, p.text, viewer) for p in plies]
         return cls(
             game=state.game.id,
             options=state.game.options.to_json(),
-            seed=state.seed,
             seats=tuple(state.seat_names()),
-            actions=tuple(_texts(state)),
+            actions=tuple(texts),
             result=result,
-            events=tuple(events() if callable(events) else ()),
+            view=view_name(viewer),
         )
+
+    def with_players(self, players: tuple[str, ...]) -> Record:
+        """The same record saying who played each seat."""
+        return dataclasses.replace(self, players=tuple(players))
 
     def to_json(self) -> JSON:
         doc: JSON = {
@@ -58,20 +91,28 @@ class Record:
             "version": VERSION,
             "game": self.game,
             "options": self.options,
-            "seed": self.seed,
             "seats": list(self.seats),
-            "actions": list(self.actions),
-            "result": self.result,
         }
-        if self.events:
-            doc["events"] = list(self.events)
+        if self.players:
+            doc["players"] = list(self.players)
+        if self.view != "all":
+            doc["view"] = self.view
+        doc["actions"] = list(self.actions)
+        doc["result"] = self.result
         return doc
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+        """Write the record to ``path`` (errors name the file: a folder, a missing directory...)."""
+        target = Path(path)
+        if target.is_dir():
+            raise RecordError(f"cannot save to {path}: it is a folder; give a file name")
+        try:
+            target.write_text(self.dumps() + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot save to {path}: {exc.strerror or exc}") from None
 
     @classmethod
     def from_json(cls, doc: Any) -> Record:
@@ -80,12 +121,16 @@ class Record:
             raise RecordError("a record must be a JSON object")
         if doc.get("format") != FORMAT:
             raise RecordError(f"field 'format': expected {FORMAT!r}, got {doc.get('format')!r}")
+        if doc.get("version") == 1:
+            raise RecordError(
+                "field 'version': version 1 records drew everything from a seed at setup and cannot "
+                "be replayed by this version of regalia (records are version 2)"
+            )
         if doc.get("version") != VERSION:
             raise RecordError(f"field 'version': unsupported version {doc.get('version')!r}")
         checks: list[tuple[str, type | tuple[type, ...]]] = [
             ("game", str),
             ("options", dict),
-            ("seed", int),
             ("seats", list),
             ("actions", list),
         ]
@@ -97,17 +142,23 @@ class Record:
         for i, a in enumerate(doc["actions"]):
             if not isinstance(a, str):
                 raise RecordError(f"field 'actions[{i}]' must be a string")
+        players = doc.get("players", [])
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError("field 'players' must be a list of strings")
         result = doc.get("result")
         if result is not None and not isinstance(result, dict):
             raise RecordError("field 'result' must be an object or null")
+        view = doc.get("view", "all")
+        if not (view in ("all", "spectator") or (isinstance(view, int) and not isinstance(view, bool))):
+            raise RecordError("field 'view' must be 'all', 'spectator' or a seat number")
         return cls(
             game=doc["game"],
             options=doc["options"],
-            seed=doc["seed"],
             seats=tuple(str(s) for s in doc["seats"]),
             actions=tuple(doc["actions"]),
             result=result,
-            events=tuple(doc.get("events", ())),
+            players=tuple(players),
+            view=view,
         )
 
     @classmethod
@@ -115,59 +166,56 @@ class Record:
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not JSON: {exc}") from None
+            raise RecordError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
         return cls.from_json(doc)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        return cls.loads(text)
+        return cls.loads(read_text_file(path, "record", RecordError))
 
 
-def _texts(state: State[Any]) -> list[str]:
-    """Action texts of a state's history, each written in the state where it was played."""
-    texts = getattr(state, "history_texts", None)
-    if callable(texts):
-        result: list[str] = texts()
-        return result
-    return [state.action_text(a) for a in state.history]
+def initial_state(record: Record, seed: int | None = None) -> State[Any]:
+    """The starting state of a record's game (``seed``: the default source of later chance)."""
+    state = load_game(record.game, **record.options).initial_state()
+    state.seed = seed
+    return state
 
 
-def initial_state(record: Record) -> State[Any]:
-    """The starting state of a record's game."""
-    game = load_game(record.game, **record.options)
-    return game.new_state(record.seed)
-
-
-def replay(record: Record | JSON, upto: int | None = None) -> State[Any]:
-    """Replay ``record`` (or its JSON) and return the final state.
+def replay(record: Record | JSON, upto: int | None = None, seed: int | None = None) -> State[Any]:
+    """Replay ``record`` (or its JSON) and return the final state (or the state after ``upto`` plies).
 
     Raises :class:`ReplayDivergence` naming the ply of the first action that cannot be applied, and
-    when the record's result disagrees with the replayed one.
+    when the record's result disagrees with the replayed one. ``seed`` becomes the state's default
+    source of chance for whatever comes after the record.
     """
     if not isinstance(record, Record):
         record = Record.from_json(record)
-    state = initial_state(record)
+    state = initial_state(record, seed)
     actions = record.actions if upto is None else record.actions[:upto]
     for ply, text in enumerate(actions, start=1):
-        try:
-            state.apply_text(text)
-        except RegaliaError as exc:
-            raise ReplayDivergence(ply, text, str(exc)) from None
-    if upto is None and record.result is not None:
-        if not state.is_terminal():
-            raise ReplayDivergence(
-                len(actions),
-                actions[-1] if actions else "",
-                "record has a result but the game is not over",
-            )
-        if list(record.result.get("scores", [])) != state.scores():
-            raise ReplayDivergence(
-                len(actions),
-                actions[-1] if actions else "",
-                f"recorded scores {record.result.get('scores')} but replay gives {state.scores()}",
-            )
+        apply_ply(state, ply, text)
+    if upto is None:
+        check_result(record, state)
     return state
+
+
+def apply_ply(state: State[Any], ply: int, text: str) -> None:
+    """Apply the record's action ``text`` (ply ``ply``), as :class:`ReplayDivergence` if it fails."""
+    try:
+        state.apply_text(text)
+    except RegaliaError as exc:
+        raise ReplayDivergence(ply, text, str(exc)) from None
+
+
+def check_result(record: Record, state: State[Any]) -> None:
+    """Raise :class:`ReplayDivergence` if the record's result disagrees with the replayed state."""
+    if record.result is None:
+        return
+    last = record.actions[-1] if record.actions else ""
+    if not state.is_terminal():
+        raise ReplayDivergence(len(record.actions), last, "record has a result but the game is not over")
+    recorded = record.result.get("scores")
+    if recorded is not None and list(recorded) != state.scores():
+        raise ReplayDivergence(
+            len(record.actions), last, f"recorded scores {recorded} but replay gives {state.scores()}"
+        )

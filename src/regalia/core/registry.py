@@ -2,6 +2,8 @@
 
 >>> "two-heirs" in game_ids()
 True
+>>> load_game("two-heirs").num_players
+2
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from typing import Any
 
 from regalia.core.errors import UnknownGame
 from regalia.core.game import Game
+from regalia.core.plugin import EMPTY, Plugin
 
 #: game id -> "module:Class" of its :class:`Game` subclass (imported on first use).
 GAMES: dict[str, str] = {
@@ -23,17 +26,35 @@ def game_ids() -> list[str]:
     return sorted(GAMES)
 
 
+def register_game(game_id: str, target: str) -> None:
+    """Register ``"module:Class"`` as ``game_id`` (for games outside the package, e.g. in tests)."""
+    GAMES[game_id] = target
+
+
+def _resolve(target: str) -> Any:
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
 def game_class(game_id: str) -> type[Game[Any]]:
     """The :class:`Game` subclass registered as ``game_id``."""
     try:
         target = GAMES[game_id]
     except KeyError:
         raise UnknownGame(f"unknown game {game_id!r}; valid games: {', '.join(game_ids())}") from None
-    module_name, _, class_name = target.partition(":")
-    cls: type[Game[Any]] = getattr(importlib.import_module(module_name), class_name)
+    cls: type[Game[Any]] = _resolve(target)
     return cls
 
 
 def load_game(game_id: str, **options: Any) -> Game[Any]:
     """The game ``game_id`` with ``options`` (unknown ids and options raise, listing valid ones)."""
     return game_class(game_id)(**options)
+
+
+def game_plugin(game_id: str) -> Plugin:
+    """The :class:`Plugin` the game ``game_id`` declares (an empty one if it declares none)."""
+    ref = game_class(game_id).plugin
+    if ref is None:
+        return EMPTY
+    plugin: Plugin = _resolve(ref)
+    return plugin

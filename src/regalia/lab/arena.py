@@ -18,7 +18,7 @@ from typing import Any
 from regalia.ai import agent_from_spec
 from regalia.core.game import JSON, Game
 from regalia.lab.backends import check_backend, run_jobs
-from regalia.lab.play import GameJob, GameResult, LabError, resolve_game
+from regalia.lab.play import GameJob, GameResult, LabError, outcome_of, resolve_game
 from regalia.lab.stats import derive_seed, mean, stdev, wilson_interval
 
 
@@ -90,10 +90,10 @@ class ArenaResult:
         for r in self.results:
             for seat, agent in enumerate(r.agents):
                 if agent == k:
-                    ret = r.returns[seat]
-                    if ret > 0:
+                    result = outcome_of(r.returns, seat)
+                    if result > 0:
                         wins += 1
-                    elif ret < 0:
+                    elif result < 0:
                         losses += 1
                     else:
                         draws += 1
@@ -111,7 +111,7 @@ class ArenaResult:
 
     @property
     def first_seat_wins(self) -> int:
-        return sum(1 for r in self.results if r.returns and r.returns[0] > 0)
+        return sum(1 for r in self.results if r.returns and outcome_of(r.returns, 0) > 0)
 
     @property
     def first_seat_win_rate(self) -> float:
@@ -252,21 +252,20 @@ def prepare_game(game: str | Game[Any], options: JSON | None) -> tuple[str | Gam
     else:
         built = type(game)(**options) if options else game
         ref = built
-    return ref, built.options.to_json(), built.new_state(0).num_players
+    return ref, built.options.to_json(), built.num_players
 
 
 def agent_seats(game: str | Game[Any], options: JSON) -> tuple[int, ...]:
-    """The seats agents play: every seat but those the engine plays itself (a solo automaton)."""
+    """The seats agents play: every seat but those the rules play themselves (a solo automaton)."""
     built = resolve_game(game, options) if isinstance(game, str) else game
-    state = built.new_state(0)
-    auto = set(state.automaton_seats())
-    return tuple(s for s in range(state.num_players) if s not in auto)
+    auto = set(built.automaton_seats())
+    return tuple(s for s in range(built.num_players) if s not in auto)
 
 
 def seat_names(game: str | Game[Any], options: JSON) -> list[str]:
     """The display names of a game's seats."""
     built = resolve_game(game, options) if isinstance(game, str) else game
-    return built.new_state(0).seat_names()
+    return built.seat_names()
 
 
 def check_agents(specs: Sequence[str]) -> None:
@@ -291,11 +290,11 @@ def run_arena(
 ) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the agents, one agent per seat.
 
-    Seats rotate between games (game ``i`` gives seat ``s`` to agent ``(s + i) % n``); game ``i``'s
-    seed and the agents' random generators are derived from ``(seed, i)``, so the results are the
-    same whatever ``workers`` and ``backend`` (as long as the agents' budgets are iterations, not
-    seconds). With fewer agents than seats (a solo game whose automaton the engine plays), the
-    agents keep the first seats in every game and an unplayed seat to move is an error.
+    Give one agent for every seat that agents play (the seats the rules play themselves, such as a
+    solo automaton, take no agent). Seats rotate between games (game ``i`` gives the ``s``-th such
+    seat to agent ``(s + i) % n``); game ``i``'s seed (chance) and the agents' random generators
+    are derived from ``(seed, i)``, so the results are the same whatever ``workers`` and
+    ``backend`` (as long as the agents' budgets are iterations, not seconds).
 
     ``backend`` is ``"local"`` (worker processes; ``workers=1`` plays in this process) or
     ``"ray"`` (Ray tasks on ``ray_address``, a local Ray when ``None``). ``out_dir`` also writes
@@ -311,21 +310,21 @@ def run_arena(
     check_agents(specs)
     game, opts, num_players = prepare_game(game_id, options)
     playable = agent_seats(game, opts)
-    if len(specs) > len(playable):
+    if len(specs) != len(playable):
+        example = ",".join([specs[0]] * len(playable))
         raise LabError(
-            f"{_game_name(game)} has {len(playable)} seat(s) for agents with these options;"
-            f" give at most {len(playable)} agent(s), got {len(specs)}"
+            f"{_game_name(game)} has {len(playable)} seat(s) for agents with these options: give "
+            f"{len(playable)} agent(s), one per seat (e.g. {example}), got {len(specs)}"
         )
+    if out_dir is not None:
+        check_out_dir(Path(out_dir))
     keep_curves = out_dir is not None if curves is None else curves
     keep_records = out_dir is not None if records is None else records
     jobs = []
     n = len(playable)
-    k = len(specs)
     for i in range(games):
-        # agents rotate over the seats they may play; the engine plays the automaton's seats
-        # (a solo game) and, with fewer agents than such seats, the agents keep the first ones
-        rotated = [(s + i) % n for s in range(n)] if k == n else [*range(k), *[-1] * (n - k)]
-        by_seat = dict(zip(playable, rotated, strict=True))
+        # agents rotate over the seats they play; the rules play the automaton's seats
+        by_seat = {seat: (k + i) % n for k, seat in enumerate(playable)}
         seats = tuple(by_seat.get(s, -1) for s in range(num_players))
         jobs.append(
             GameJob(
@@ -335,7 +334,7 @@ def run_arena(
                 specs=tuple(specs[a] if a >= 0 else "" for a in seats),
                 agents=seats,
                 seed=derive_seed(seed, "game", i),
-                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(n)),
+                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(num_players)),
                 curves=keep_curves,
                 record=keep_records,
             )
@@ -358,6 +357,17 @@ def run_arena(
     if out_dir is not None:
         result.save(out_dir)
     return result
+
+
+def check_out_dir(out_dir: Path) -> None:
+    """Refuse an output path that is a file, or a folder holding another run's records."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise LabError(f"--out {out_dir}: it is a file; give a folder for the report")
+    records = out_dir / "records"
+    if records.is_dir() and any(records.iterdir()):
+        raise LabError(
+            f"--out {out_dir}: it already holds the records of a run; give a new or empty folder"
+        )
 
 
 def _game_name(game: str | Game[Any]) -> str:

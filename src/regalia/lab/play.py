@@ -80,9 +80,14 @@ def resolve_game(game: str | Game[Any], options: JSON) -> Game[Any]:
 
 
 def play_game(job: GameJob) -> GameResult:
-    """Play ``job`` to the end and return its result."""
+    """Play ``job`` to the end and return its result.
+
+    Chance draws from ``random.Random(job.seed)``; seats the rules play themselves (a solo
+    automaton) take their forced steps; every other seat asks its agent.
+    """
     game = resolve_game(job.game, job.options)
     state = game.new_state(job.seed)
+    chance_rng = random.Random(job.seed)
     agents = [agent_from_spec(spec) if spec else None for spec in job.specs]
     for agent in agents:
         if agent is not None:
@@ -93,7 +98,10 @@ def play_game(job: GameJob) -> GameResult:
     seconds = [0.0] * n
     curve: list[list[int]] | None = [] if job.curves else None
     clock = time.perf_counter
-    while not state.is_terminal():
+    while True:
+        state.advance(chance_rng)
+        if state.is_terminal():
+            break
         seat = state.current_player
         agent = agents[seat] if 0 <= seat < len(agents) else None
         if agent is None:
@@ -107,20 +115,23 @@ def play_game(job: GameJob) -> GameResult:
         except IllegalAction as exc:
             raise LabError(
                 f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
-                f" (seed {job.seed}) at ply {len(state.history) + 1}: {exc}"
+                f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
             ) from None
         if curve is not None:
             curve.append(list(state.scores()))
         for other in agents:
             if other is not None and other is not agent:
                 observe_agent(other, state)
-        if len(state.history) > MAX_PLIES:
+        if state.ply > MAX_PLIES:
             raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
     record = None
     if job.record:
         rec = Record.of_state(state)
-        names = tuple(spec or name for spec, name in zip(job.specs, rec.seats, strict=False))
-        record = dataclasses.replace(rec, seats=names).to_json()
+        automata = state.automaton_seats()
+        players = tuple(
+            spec or ("automaton" if s in automata else "?") for s, spec in enumerate(job.specs)
+        )
+        record = rec.with_players(players).to_json()
     return GameResult(
         index=job.index,
         group=job.group,
@@ -128,12 +139,21 @@ def play_game(job: GameJob) -> GameResult:
         agents=job.agents,
         scores=list(state.scores()),
         returns=[float(r) for r in state.returns()],
-        plies=len(state.history),
+        plies=state.ply,
         moves=moves,
         seconds=seconds,
         curve=curve,
         record=record,
     )
+
+
+def outcome_of(returns: Sequence[float], seat: int) -> int:
+    """A seat's result in a game: 1 win (the single best return), 0 draw (a best return shared,
+    or every return equal), -1 loss."""
+    best = max(returns)
+    if returns[seat] < best:
+        return -1
+    return 1 if returns.count(best) == 1 else 0
 
 
 def play_chunk(jobs: Sequence[GameJob]) -> list[GameResult]:

@@ -1,11 +1,15 @@
 """Ratings from a round robin: Bradley–Terry strengths on the Elo scale, bootstrap intervals.
 
-Every pair of agents plays the same number of games (seats alternated; game ``j`` of every pair
-uses the same deal). Strengths are fitted by the minorization–maximization algorithm (Hunter 2004)
-with one virtual draw per pair, so that a pair won every time still gives a finite rating.
-Ratings are ``400 log10(strength)``, shifted to mean 0; a difference of 400 means 10:1 odds.
+Every group of agents (a pair in a two-seat game, every set of ``n`` agents in an ``n``-seat game)
+plays the same number of games, seats rotated; game ``j`` of every group uses the same seed. A game
+of more than two seats is broken into the pairwise comparisons of its ranking (rank breaking: each
+pair of seats is a win, a draw or a loss between their agents), each weighted ``1 / (n - 1)`` so
+that every game counts as much for every seat. Strengths are fitted by the
+minorization–maximization algorithm (Hunter 2004) with one virtual draw per pair, so that a pair
+won every time still gives a finite rating. Ratings are ``400 log10(strength)``, shifted to mean 0;
+a difference of 400 means 10:1 odds.
 
->>> ratings = bradley_terry(2, [(0, 1, 1.0)] * 3 + [(0, 1, 0.0)])
+>>> ratings = bradley_terry(2, [(0, 1, 1.0, 1.0)] * 3 + [(0, 1, 0.0, 1.0)])
 >>> round(ratings[0] - ratings[1])
 147
 """
@@ -26,26 +30,26 @@ from regalia.lab.backends import check_backend, run_jobs
 from regalia.lab.play import GameJob, GameResult, LabError
 from regalia.lab.stats import derive_seed
 
-#: One game between two agents: (agent i, agent j, score of i: 1 win, 0.5 draw, 0 loss).
-Pairing = tuple[int, int, float]
+#: One comparison of two agents: (agent i, agent j, score of i: 1 win, 0.5 draw, 0 loss, weight).
+Pairing = tuple[int, int, float, float]
 
 
 def bradley_terry(
     n: int, games: Sequence[Pairing], prior: float = 1.0, tol: float = 1e-9, max_iter: int = 10_000
 ) -> list[float]:
-    """Elo-scale ratings (mean 0) of ``n`` agents from pairwise results.
+    """Elo-scale ratings (mean 0) of ``n`` agents from weighted pairwise results.
 
     ``prior`` virtual drawn games are added to every pair that played.
     """
     wins = [0.0] * n
     count: dict[tuple[int, int], float] = {}
-    for i, j, s in games:
+    for i, j, s, w in games:
         if i == j:
             raise ValueError("an agent cannot play itself in a rating")
-        wins[i] += s
-        wins[j] += 1.0 - s
+        wins[i] += w * s
+        wins[j] += w * (1.0 - s)
         key = (min(i, j), max(i, j))
-        count[key] = count.get(key, 0.0) + 1.0
+        count[key] = count.get(key, 0.0) + w
     for key in count:
         count[key] += prior
         wins[key[0]] += prior / 2
@@ -72,21 +76,27 @@ def bradley_terry(
 
 def bootstrap_intervals(
     n: int,
-    games: Sequence[Pairing],
+    games: Sequence[Sequence[Pairing]],
     samples: int = 200,
     seed: int = 0,
     level: float = 0.95,
 ) -> list[tuple[float, float]]:
-    """Percentile bootstrap intervals of :func:`bradley_terry` ratings (games resampled per pair)."""
-    by_pair: dict[tuple[int, int], list[Pairing]] = {}
+    """Percentile bootstrap intervals of :func:`bradley_terry` ratings.
+
+    ``games`` is a list of games, each the list of its pairings; games are resampled within their
+    group (the same agents), so each group keeps its number of games.
+    """
+    by_group: dict[tuple[int, ...], list[Sequence[Pairing]]] = {}
     for g in games:
-        by_pair.setdefault((g[0], g[1]), []).append(g)
+        agents = tuple(sorted({a for p in g for a in p[:2]}))
+        by_group.setdefault(agents, []).append(g)
     rng = random.Random(seed)
     draws: list[list[float]] = [[] for _ in range(n)]
     for _ in range(samples):
         sample: list[Pairing] = []
-        for group in by_pair.values():
-            sample.extend(group[rng.randrange(len(group))] for _ in group)
+        for group in by_group.values():
+            for _ in group:
+                sample.extend(group[rng.randrange(len(group))])
         for i, r in enumerate(bradley_terry(n, sample, tol=1e-6)):
             draws[i].append(r)
     tail = (1 - level) / 2
@@ -111,26 +121,31 @@ class LadderResult:
     agents: list[str]
     specs: list[str]
     seed: int
-    games_per_pair: int
+    games_per_group: int
+    seats: int
     results: list[GameResult]
     ratings: list[float]
     intervals: list[tuple[float, float]]
     elapsed: float = 0.0
 
     def pairings(self) -> list[Pairing]:
-        return pairings_of(self.results)
+        return [p for g in games_pairings(self.results) for p in g]
 
     def score_matrix(self) -> list[list[float]]:
-        """``m[i][j]``: points of agent i against agent j (win 1, draw 0.5)."""
+        """``m[i][j]``: weighted points of agent i against agent j (win 1, draw 0.5)."""
         n = len(self.agents)
         m = [[0.0] * n for _ in range(n)]
-        for i, j, s in self.pairings():
-            m[i][j] += s
-            m[j][i] += 1 - s
+        for i, j, s, w in self.pairings():
+            m[i][j] += w * s
+            m[j][i] += w * (1 - s)
         return m
 
     def order(self) -> list[int]:
         return sorted(range(len(self.agents)), key=lambda k: -self.ratings[k])
+
+    def played(self, k: int) -> float:
+        """The weighted comparisons agent ``k`` took part in (its possible points)."""
+        return sum(w for i, j, _, w in self.pairings() if k in (i, j))
 
     def to_json(self) -> JSON:
         m = self.score_matrix()
@@ -138,7 +153,8 @@ class LadderResult:
             "game": self.game,
             "options": self.options,
             "seed": self.seed,
-            "games_per_pair": self.games_per_pair,
+            "seats": self.seats,
+            "games_per_group": self.games_per_group,
             "games": len(self.results),
             "agents": list(self.agents),
             "ratings": {
@@ -159,8 +175,9 @@ class LadderResult:
     def table(self) -> Any:
         from rich.table import Table
 
+        group = "pair" if self.seats == 2 else f"group of {self.seats}"
         table = Table(
-            title=f"{self.game}: round robin, {self.games_per_pair} games per pair, seed {self.seed}"
+            title=f"{self.game}: round robin, {self.games_per_group} games per {group}, seed {self.seed}"
         )
         table.add_column("rank", justify="right")
         table.add_column("agent")
@@ -170,26 +187,37 @@ class LadderResult:
         m = self.score_matrix()
         for rank, k in enumerate(self.order(), start=1):
             lo, hi = self.intervals[k]
-            played = self.games_per_pair * (len(self.agents) - 1)
             table.add_row(
                 str(rank),
                 self.agents[k],
                 f"{self.ratings[k]:+.0f}",
                 f"{lo:+.0f} to {hi:+.0f}",
-                f"{sum(m[k]):g}/{played}",
+                f"{sum(m[k]):g}/{self.played(k):g}",
             )
         return table
 
 
-def pairings_of(results: Sequence[GameResult]) -> list[Pairing]:
-    """Two-seat game results as (agent, agent, score of the first)."""
+def game_pairings(result: GameResult) -> list[Pairing]:
+    """One game's ranking broken into pairwise comparisons of its agents' seats, each weighted
+    ``1 / (n - 1)`` for ``n`` agent seats (a two-seat game: one comparison of weight 1)."""
+    seats = [s for s, a in enumerate(result.agents) if a >= 0]
+    if len(seats) < 2:
+        return []
+    weight = 1.0 / (len(seats) - 1)
     out = []
-    for r in results:
-        a, b = r.agents
-        ra, rb = r.returns
-        s = 1.0 if ra > rb else 0.0 if ra < rb else 0.5
-        out.append((a, b, s))
+    for x, s in enumerate(seats):
+        for t in seats[x + 1 :]:
+            a, b = result.agents[s], result.agents[t]
+            if a == b:
+                continue
+            ra, rb = result.returns[s], result.returns[t]
+            out.append((a, b, 1.0 if ra > rb else 0.0 if ra < rb else 0.5, weight))
     return out
+
+
+def games_pairings(results: Sequence[GameResult]) -> list[list[Pairing]]:
+    """The pairings of every game, game by game."""
+    return [game_pairings(r) for r in results]
 
 
 def run_ladder(
@@ -204,52 +232,52 @@ def run_ladder(
     progress: bool = True,
     bootstrap: int = 200,
 ) -> LadderResult:
-    """A round robin of ``games`` games per pair of agents, rated by Bradley–Terry (Elo scale)."""
+    """A round robin: ``games`` games for every group of agents that fills the game's seats (every
+    pair in a two-seat game), seats rotated, rated by Bradley–Terry on the Elo scale."""
     specs = split_specs(agent_specs)
     check_backend(backend)
-    if len(specs) < 2:
-        raise LabError("a ladder needs at least two agents")
     if games < 1:
         raise LabError(f"games must be at least 1, got {games}")
     check_agents(specs)
     game, opts, _seats = prepare_game(game_id, options)
     name = game if isinstance(game, str) else game.id
-    if len(agent_seats(game, opts)) != 2:
-        raise LabError(
-            f"a ladder needs a game with two seats for agents; {name} has {len(agent_seats(game, opts))} here"
-        )
+    playable = agent_seats(game, opts)
+    n = len(playable)
+    if n < 2:
+        raise LabError(f"a ladder needs a game with two or more seats for agents; {name} has {n} here")
+    if len(specs) < n:
+        raise LabError(f"a ladder of {name} needs at least {n} agents (one per seat), got {len(specs)}")
     jobs = []
-    for group, (a, b) in enumerate(itertools.combinations(range(len(specs)), 2)):
+    for group, members in enumerate(itertools.combinations(range(len(specs)), n)):
         for j in range(games):
-            seats = (a, b) if j % 2 == 0 else (b, a)
+            by_seat = {seat: members[(k + j) % n] for k, seat in enumerate(playable)}
+            seats = tuple(by_seat.get(s, -1) for s in range(_seats))
             jobs.append(
                 GameJob(
                     index=j,
                     game=game,
                     options=opts,
-                    specs=(specs[seats[0]], specs[seats[1]]),
+                    specs=tuple(specs[a] if a >= 0 else "" for a in seats),
                     agents=seats,
                     seed=derive_seed(seed, "game", j),
-                    agent_seeds=(
-                        derive_seed(seed, "agent", group, j, 0),
-                        derive_seed(seed, "agent", group, j, 1),
-                    ),
+                    agent_seeds=tuple(derive_seed(seed, "agent", group, j, s) for s in range(_seats)),
                     group=group,
                 )
             )
     start = time.perf_counter()
     results = run_jobs(jobs, workers, backend, ray_address, progress, f"{name} ladder")
-    played = pairings_of(results)
-    n = len(specs)
+    played = games_pairings(results)
+    flat = [p for g in played for p in g]
     return LadderResult(
         game=name,
         options=opts,
         agents=agent_labels(specs),
         specs=specs,
         seed=seed,
-        games_per_pair=games,
+        games_per_group=games,
+        seats=n,
         results=results,
-        ratings=bradley_terry(n, played),
-        intervals=bootstrap_intervals(n, played, samples=bootstrap, seed=seed),
+        ratings=bradley_terry(len(specs), flat),
+        intervals=bootstrap_intervals(len(specs), played, samples=bootstrap, seed=seed),
         elapsed=time.perf_counter() - start,
     )

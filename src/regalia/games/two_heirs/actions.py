@@ -1,7 +1,10 @@
 """Actions of The Two Heirs and their notation.
 
-Every step of a turn is one :class:`Action`; the notation is used in records, logs, tests and the
-terminal. Tiles are named by catalogue id, board positions as ``x,y``.
+Every step of a turn is one :class:`Action`, and so is every outcome of chance; the notation is
+used in records, logs, tests and the terminal. Tiles are named by catalogue id, board positions as
+``x,y``.
+
+A seat's actions:
 
 ======================  ============================================================
 ``take W3``             Action A: take tile W3 from the royal reserve into your hand
@@ -17,6 +20,20 @@ terminal. Tiles are named by catalogue id, board positions as ``x,y``.
 ``discard W3``          Hand limit: return W3 to the box at the end of the turn
 ======================  ============================================================
 
+Chance's outcomes ("Setup", "Action A", solo "Placing a treasure token"):
+
+======================  ============================================================
+``sets A,B,C``          setup with random sets: the three sets chosen
+``first white``         setup: the royal shield shows white's crown (white starts)
+``draw W3``             the supply's top tile is W3 (laid in the reserve or as the
+                        starting landscape)
+``top green``           the next tile of the supply shows a green back
+``treasure H4``         solo: the treasure token flipped onto Henry's building is H4
+======================  ============================================================
+
+Henry's steps in the solo game are written like a seat's: ``take W3``, ``build W3 1,2``, ``discard W3``
+(rule D) and ``end`` (no tile to take).
+
 >>> from regalia.games.two_heirs.tiles import default_catalogue
 >>> cat = default_catalogue()
 >>> a = parse_action("build W3 1,-2", cat)
@@ -24,15 +41,19 @@ terminal. Tiles are named by catalogue id, board positions as ``x,y``.
 ('build', 'W3', (1, -2))
 >>> action_text(a, cat)
 'build W3 1,-2'
+>>> action_text(parse_action("top grey", cat), cat)
+'top grey'
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from regalia.core.errors import NotationError
 from regalia.core.grid import Pos, format_pos, parse_pos
-from regalia.games.two_heirs.tiles import Catalogue
+from regalia.games.two_heirs.tiles import COLOURS, SETS, Catalogue
 
 TAKE = "take"
 BUILD = "build"
@@ -45,8 +66,21 @@ DESTROY = "destroy"
 SPARE = "spare"
 END = "end"
 DISCARD = "discard"
+# chance
+SETS_DRAWN = "sets"
+FIRST = "first"
+DRAW = "draw"
+TOP = "top"
+TREASURE = "treasure"
 
-#: kind -> the arguments its notation takes, in order.
+#: The names of the seats (colours), in seat order.
+SEAT_COLOURS: tuple[str, ...] = ("white", "blue")
+#: Every choice of three sets, in the order of :data:`SETS` (the outcomes of ``sets``).
+SET_CHOICES: tuple[tuple[str, ...], ...] = tuple(itertools.combinations(SETS, 3))
+
+#: kind -> the arguments its notation takes, in order. ``tile`` is a tile of the catalogue;
+#: ``colour``, ``seat``, ``sets`` and ``token`` are small integers kept in the action's ``tile``
+#: field (a colour, a seat, an index into :data:`SET_CHOICES`, a treasure token).
 SIGNATURES: dict[str, tuple[str, ...]] = {
     TAKE: ("tile",),
     BUILD: ("tile", "dst"),
@@ -59,11 +93,22 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
     SPARE: (),
     END: (),
     DISCARD: ("tile",),
+    SETS_DRAWN: ("sets",),
+    FIRST: ("seat",),
+    DRAW: ("tile",),
+    TOP: ("colour",),
+    TREASURE: ("token",),
 }
+#: The kinds chance acts with.
+CHANCE_KINDS: frozenset[str] = frozenset({SETS_DRAWN, FIRST, DRAW, TOP, TREASURE})
+
+_USAGE = {"tile": "TILE", "src": "X,Y", "dst": "X,Y", "colour": "COLOUR", "seat": "SEAT"}
+_USAGE.update({"sets": "SET,SET,SET", "token": "TOKEN"})
 
 
 class Action(NamedTuple):
-    """One step of a turn: a kind, and the tile and positions it uses (-1 / None when unused)."""
+    """One step of a turn or one outcome of chance: a kind, and the tile (or small integer
+    argument) and positions it uses (-1 / ``None`` when unused)."""
 
     kind: str
     tile: int = -1
@@ -83,8 +128,8 @@ END_ACTION = Action(END)
 SPARE_ACTION = Action(SPARE)
 
 
-def action_text(action: Action, catalogue: Catalogue) -> str:
-    """The notation of ``action``."""
+def action_text(action: Action, catalogue: Catalogue, tokens: Sequence[str] = ()) -> str:
+    """The notation of ``action`` (``tokens``: the ids of the treasure tokens, for ``treasure``)."""
     kind, tile, src, dst = action
     parts = [kind]
     for arg in SIGNATURES[kind]:
@@ -93,13 +138,52 @@ def action_text(action: Action, catalogue: Catalogue) -> str:
         elif arg == "src":
             assert src is not None
             parts.append(format_pos(src))
-        else:
+        elif arg == "dst":
             assert dst is not None
             parts.append(format_pos(dst))
+        elif arg == "colour":
+            parts.append(COLOURS[tile])
+        elif arg == "seat":
+            parts.append(SEAT_COLOURS[tile])
+        elif arg == "sets":
+            parts.append(",".join(SET_CHOICES[tile]))
+        else:
+            parts.append(tokens[tile] if 0 <= tile < len(tokens) else f"#{tile}")
     return " ".join(parts)
 
 
-def parse_action(text: str, catalogue: Catalogue) -> Action:
+def _arg(arg: str, word: str, text: str, catalogue: Catalogue, tokens: Sequence[str]) -> int:
+    """The integer a notation word stands for (a tile index, a colour, a seat...)."""
+    if arg == "tile":
+        found = catalogue.by_id.get(word) or catalogue.by_id.get(word.upper())
+        if found is None:
+            raise NotationError(f"cannot read {text!r}: no tile {word!r} in the catalogue")
+        return found.index
+    low = word.lower()
+    if arg == "colour":
+        if low not in COLOURS:
+            raise NotationError(f"cannot read {text!r}: {word!r} is not a colour ({', '.join(COLOURS)})")
+        return COLOURS.index(low)
+    if arg == "seat":
+        if low not in SEAT_COLOURS:
+            raise NotationError(f"cannot read {text!r}: {word!r} is not a seat ({', '.join(SEAT_COLOURS)})")
+        return SEAT_COLOURS.index(low)
+    if arg == "sets":
+        chosen = tuple(sorted({s.strip() for s in low.split(",") if s.strip()}, key=_set_order))
+        if chosen not in SET_CHOICES:
+            raise NotationError(f"cannot read {text!r}: expected three different sets of {', '.join(SETS)}")
+        return SET_CHOICES.index(chosen)
+    upper = {t.upper(): i for i, t in enumerate(tokens)}
+    if word.upper() not in upper:
+        raise NotationError(f"cannot read {text!r}: no treasure token {word!r}")
+    return upper[word.upper()]
+
+
+def _set_order(name: str) -> int:
+    return SETS.index(name) if name in SETS else len(SETS)
+
+
+def parse_action(text: str, catalogue: Catalogue, tokens: Sequence[str] = ()) -> Action:
     """Read an action written in notation; raises :class:`NotationError` naming what is wrong."""
     words = text.split()
     if not words:
@@ -109,16 +193,11 @@ def parse_action(text: str, catalogue: Catalogue) -> Action:
         raise NotationError(f"unknown action {words[0]!r}; valid: {', '.join(SIGNATURES)}")
     sig = SIGNATURES[kind]
     if len(words) - 1 != len(sig):
-        usage = " ".join([kind, *("TILE" if a == "tile" else "X,Y" for a in sig)])
+        usage = " ".join([kind, *(_USAGE[a] for a in sig)])
         raise NotationError(f"cannot read {text!r}: expected '{usage}'")
     tile, src, dst = -1, None, None
     for arg, word in zip(sig, words[1:], strict=True):
-        if arg == "tile":
-            found = catalogue.by_id.get(word) or catalogue.by_id.get(word.upper())
-            if found is None:
-                raise NotationError(f"cannot read {text!r}: no tile {word!r} in the catalogue")
-            tile = found.index
-        else:
+        if arg in ("src", "dst"):
             try:
                 pos = parse_pos(word)
             except ValueError:
@@ -127,4 +206,6 @@ def parse_action(text: str, catalogue: Catalogue) -> Action:
                 src = pos
             else:
                 dst = pos
+        else:
+            tile = _arg(arg, word, text, catalogue, tokens)
     return Action(kind, tile, src, dst)

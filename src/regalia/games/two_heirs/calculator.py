@@ -1,7 +1,7 @@
 """The Two Heirs score calculator: read a position document and score it.
 
 The position format (``two-heirs-position``, version 1) is documented in docs/formats.md and has a
-JSON Schema in ``regalia/schemas/two-heirs-position.schema.json``. Tiles are given by catalogue id
+JSON Schema in ``data/position.schema.json`` beside this module (:func:`schema`). Tiles are given by catalogue id
 or inline, so the owner of a printed copy can enter any board. Errors name the field, e.g.
 ``board[3].tile.cost: ...``.
 
@@ -27,7 +27,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from regalia.core.errors import DataError, PositionError
+from regalia.core.data import read_json_file, read_package_json
+from regalia.core.errors import DataError, OptionError, PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos, parse_pos
 from regalia.games.two_heirs.board import tile_of
@@ -306,19 +307,13 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
 
 def load_position(path: str | Path, catalogue: Catalogue | None = None) -> Position:
     """Read and validate a position file."""
-    import json
+    return parse_position(read_json_file(path, "position", PositionError), catalogue)
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PositionError(
-            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    return parse_position(doc, catalogue)
+
+def schema() -> JSON:
+    """The JSON Schema of ``two-heirs-position`` documents."""
+    doc: JSON = read_package_json("regalia.games.two_heirs", "data/position.schema.json")
+    return doc
 
 
 # -- scoring ---------------------------------------------------------------------------------------
@@ -356,13 +351,15 @@ def score_position(position: Position) -> PositionScore:
     return PositionScore(position, sheet, tuple(extra), (totals[0], totals[1]), winner, decided_by)
 
 
-def score_document(doc: Any, tiles: str | None = None) -> PositionScore:
-    """Parse and score a position document (``tiles``: a catalogue file instead of the default).
-
-    This is the entry point ``regalia score`` uses for any game's calculator.
-    """
+def score_document(doc: Any, options: Mapping[str, str] | None = None) -> PositionScore:
+    """Parse and score a position document; ``options`` may name ``tiles``, a catalogue file to use
+    instead of the default. This is the entry point of ``regalia score``."""
     from regalia.games.two_heirs.tiles import catalogue_for
 
+    options = dict(options or {})
+    tiles = options.pop("tiles", None)
+    if options:
+        raise OptionError(f"unknown calculator option(s) {', '.join(sorted(options))}; valid: tiles")
     return score_position(parse_position(doc, catalogue_for(tiles)))
 
 
@@ -400,6 +397,7 @@ __all__: Sequence[str] = (
     "load_position",
     "parse_position",
     "position_of_state",
+    "schema",
     "score_document",
     "score_position",
 )

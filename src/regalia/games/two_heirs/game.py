@@ -4,58 +4,65 @@
 >>> game = regalia.load_game("two-heirs", sets="warfare,crafts,guard", roads=False)
 >>> game.options.sets
 ('warfare', 'crafts', 'guard')
->>> regalia.load_game("two-heirs", sets="random").new_state(seed=3).sets  # doctest: +ELLIPSIS
-(...)
+>>> state = regalia.load_game("two-heirs", sets="random").new_state(seed=3)
+>>> state.action_text(state.advance()[0])  # chance picks the sets
+'sets dominion,crafts,guard'
 """
 
 from __future__ import annotations
 
 import dataclasses
+from functools import cached_property
 from typing import Any, ClassVar
 
 from regalia.core.errors import OptionError
-from regalia.core.game import JSON, Game, Options, fresh_seed
-from regalia.games.two_heirs.actions import Action
-from regalia.games.two_heirs.henry import TreasureSet, treasures_for
+from regalia.core.game import JSON, Game
+from regalia.core.options import Options, option
+from regalia.games.two_heirs.actions import SEAT_COLOURS, SET_CHOICES, Action
+from regalia.games.two_heirs.henry import HENRY, TreasureSet, treasures_for
 from regalia.games.two_heirs.tiles import RECOMMENDED_SETS, SETS, Catalogue, catalogue_for
+
+#: Henry's level when the solo game does not name one ("Level 3: Relentless Henry").
+DEFAULT_LEVEL = 3
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class TwoHeirsOptions(Options):
-    """Options of The Two Heirs.
+    """Options of The Two Heirs."""
 
-    ``sets``: three set names, or ``("random",)`` for a seeded random choice (Setup).
-    ``roads``: score roads (the rulebook suggests leaving them out of a first game).
-    ``tiles``: path of a tile catalogue file to use instead of the reconstructed one.
-    ``solo`` and ``level``: the solo game against Henry (levels 1 to 3).
-    ``treasures``: path of a treasure-token file (solo) to use instead of the reconstructed one.
-    """
-
-    sets: tuple[str, ...] = RECOMMENDED_SETS
-    roads: bool = True
-    tiles: str | None = None
-    solo: bool = False
-    level: int = 3
-    treasures: str | None = None
+    sets: tuple[str, ...] = option(
+        RECOMMENDED_SETS,
+        "three sets of tiles (Setup), or 'random' for three chosen by chance",
+        choices=(*SETS, "random"),
+    )
+    roads: bool = option(True, "score roads (the rulebook suggests leaving them out of a first game)")
+    solo: bool = option(False, "the solo game against the automaton Henry")
+    level: int | None = option(
+        None, "solo: Henry's level, 1 (Poor), 2 (Brave) or 3 (Relentless, the default)", minimum=1, maximum=3
+    )
+    tiles: str | None = option(None, "path of your own tile catalogue (the shipped one is reconstructed)")
+    treasures: str | None = option(
+        None, "solo: path of your own treasure tokens (the shipped ones are reconstructed)"
+    )
 
     def validate(self) -> None:
         if self.sets != ("random",):
-            bad = [s for s in self.sets if s not in SETS]
-            if bad:
-                raise OptionError(
-                    f"option sets: unknown set {bad[0]!r}; valid sets: {', '.join(SETS)} (or 'random')"
-                )
+            if "random" in self.sets:
+                raise OptionError("option sets: 'random' replaces the three sets; give it alone")
             if len(self.sets) != 3 or len(set(self.sets)) != 3:
                 raise OptionError(f"option sets: choose 3 different sets, got {', '.join(self.sets)}")
-        if self.level not in (1, 2, 3):
-            raise OptionError(f"option level: must be 1, 2 or 3, got {self.level}")
-        if self.level != 3 and not self.solo:
+        if self.level is not None and not self.solo:
             raise OptionError("option level: only used by the solo game (solo=true)")
         if self.treasures is not None and not self.solo:
             raise OptionError("option treasures: only used by the solo game (solo=true)")
         catalogue_for(self.tiles)
         if self.solo:
             treasures_for(self.treasures)
+
+    @property
+    def henry_level(self) -> int:
+        """Henry's level in the solo game."""
+        return DEFAULT_LEVEL if self.level is None else self.level
 
 
 class TwoHeirs(Game[Action]):
@@ -66,6 +73,7 @@ class TwoHeirs(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_class: ClassVar[type[Options]] = TwoHeirsOptions
+    plugin: ClassVar[str | None] = "regalia.games.two_heirs.plugin:PLUGIN"
     options: TwoHeirsOptions
 
     def __init__(self, options: TwoHeirsOptions | None = None, **values: Any) -> None:
@@ -75,13 +83,31 @@ class TwoHeirs(Game[Action]):
             treasures_for(self.options.treasures) if self.options.solo else None
         )
 
+    @cached_property
+    def token_ids(self) -> tuple[str, ...]:
+        """The ids of the treasure tokens (solo), for the notation of their draws."""
+        return () if self.treasure_set is None else tuple(t.id for t in self.treasure_set.tokens)
+
+    @cached_property
+    def set_choices(self) -> tuple[tuple[str, ...], ...]:
+        """The sets chance may pick for ``sets=random``: every three sets the catalogue holds."""
+        present = {t.set for t in self.catalogue.tiles}
+        return tuple(c for c in SET_CHOICES if all(s in present for s in c))
+
+    def automaton_seats(self) -> tuple[int, ...]:
+        """Henry's seat in the solo game ("Solo course of the game")."""
+        return (HENRY,) if self.options.solo else ()
+
+    def seat_names(self) -> list[str]:
+        return ["player", "henry"] if self.options.solo else list(SEAT_COLOURS)
+
     @property
     def state_class(self) -> type[TwoHeirsState]:
         """:class:`SoloState` for the solo game, :class:`TwoHeirsState` otherwise."""
         return SoloState if self.options.solo else TwoHeirsState
 
-    def new_state(self, seed: int | None = None) -> TwoHeirsState:
-        return self.state_class.new(self, fresh_seed() if seed is None else seed)
+    def initial_state(self) -> TwoHeirsState:
+        return self.state_class.new(self)
 
     def state_from_json(self, doc: JSON) -> TwoHeirsState:
         return self.state_class.from_json(self, doc)

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 from regalia.core.errors import NotationError, PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, parse_pos
-from regalia.games.two_heirs.tiles import SETS
+from regalia.games.two_heirs.tiles import COLOURS, SETS
 
 S = TypeVar("S")
 
@@ -32,11 +32,13 @@ def _get(doc: JSON, name: str, typ: type | tuple[type, ...]) -> Any:
 
 
 def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
-    """Build a state of class ``cls`` from a ``two-heirs-state`` document."""
+    """Build a state of class ``cls`` from a ``two-heirs-state`` document (version 2)."""
     if not isinstance(doc, dict):
         raise PositionError("a state must be a JSON object")
     if doc.get("format") != "two-heirs-state":
         raise PositionError("field 'format': expected 'two-heirs-state'")
+    if doc.get("version") != 2:
+        raise PositionError(f"field 'version': expected 2, got {doc.get('version')!r}")
     cat = game.catalogue
 
     def tile(value: Any, field: str) -> int:
@@ -46,17 +48,16 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
         return idx
 
     s: Any = cls.__new__(cls)
-    s.game = game
+    s._init_base(game, None)
     s.tiles = cat.tiles
-    s.seed = _get(doc, "seed", int)
     sets = _get(doc, "sets", list)
-    if any(x not in SETS for x in sets):
-        raise PositionError(f"field 'sets': unknown set in {sets}")
+    if any(x not in SETS for x in sets) or len(sets) not in (0, 3):
+        raise PositionError(f"field 'sets': three sets of {', '.join(SETS)} (or none yet), got {sets}")
     s.sets = tuple(sets)
     s.first = _get(doc, "first", int)
     s.player = _get(doc, "player", int)
-    if s.player not in (0, 1) or s.first not in (0, 1):
-        raise PositionError("fields 'player' and 'first' must be 0 or 1")
+    if s.player not in (0, 1) or s.first not in (-1, 0, 1):
+        raise PositionError("fields 'player' and 'first' must be 0 or 1 ('first': -1 before the coin flip)")
     s.shield = _get(doc, "shield", int)
     reserve = _get(doc, "reserve", list)
     if len(reserve) != 7:
@@ -87,7 +88,19 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
         s.units.append(upos)
         if u.get("moved"):
             s.moved |= 1 << i
-    s.supply = [tile(t, f"supply[{i}]") for i, t in enumerate(_get(doc, "supply", list))]
+    s.supply = sorted(tile(t, f"supply[{i}]") for i, t in enumerate(_get(doc, "supply", list)))
+    top = doc.get("supply_top")
+    if top is not None and top not in COLOURS:
+        raise PositionError(f"field 'supply_top': {top!r} is not one of {', '.join(COLOURS)} or null")
+    s.top = -1 if top is None else COLOURS.index(top)
+    if s.top >= 0 and all(s.tiles[t].colour != s.top for t in s.supply):
+        raise PositionError(f"field 'supply_top': no {top} tile is left in the supply")
+    s.chance = _get(doc, "chance", int)
+    if not 0 <= s.chance <= 7:
+        raise PositionError("field 'chance': a chance step 0..7 is required")
+    s.refill = _get(doc, "refill", int)
+    if not -1 <= s.refill < 7:
+        raise PositionError("field 'refill': a reserve position 0..6 or -1 is required")
     hands = _get(doc, "hands", list)
     if len(hands) != 2:
         raise PositionError("field 'hands': must hold 2 hands")
@@ -105,20 +118,18 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     s.last_built = [
         None if q is None else parse_pos_field(q, "last_built") for q in _get(doc, "last_built", list)
     ]
+    if len(s.last_built) != 2:
+        raise PositionError("field 'last_built': must hold 2 positions or nulls")
     from regalia.games.two_heirs.scoring import producers
 
     s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
     s._legal = None
     s._score_cache = None
-    s.hist = None
     s._reindex_units()
-    for i, text in enumerate(_get(doc, "history", list)):
-        try:
-            s.hist = (s.hist, s.parse_action(text))
-        except NotationError as exc:
-            raise PositionError(f"field 'history[{i}]': {exc}") from None
     extra_init = getattr(s, "_init_extra_from_json", None)
     if extra_init is not None:
         extra_init(doc)
+    s._restore_history(doc.get("history"))
     result: S = s
     return result
+

@@ -1,11 +1,13 @@
 """The Two Heirs solo game against Henry: :class:`SoloState` ("Solo rules").
 
 ``load_game("two-heirs", solo=True, level=1|2|3)`` makes states of this class. The player is seat 0
-(white) and always starts; Henry is seat 1 (blue). Henry's turn is played by the engine inside the
-end of the player's turn, so :attr:`current_player` is always 0 while the game runs; his decisions
-come from the pure functions of :mod:`regalia.games.two_heirs.henry` and every step is kept as an
-event (:meth:`SoloState.events`, stored in the game record, the last turn shown in the
-observation).
+(white) and always starts; Henry is seat 1 (blue), an automaton seat: when he is to act, his legal
+actions hold exactly the step the solo rules dictate, chosen by the pure functions of
+:mod:`regalia.games.two_heirs.henry`. His turn is ``take TILE`` (rule a or b), chance's refill of
+the reserve, ``build TILE X,Y`` (rules A to C; ``discard TILE`` for rule D), chance's treasure token,
+then his unit moves and the treasures whose condition holds leave the board; ``end`` when the
+reserve holds no tile. Each step is also kept as an event (:meth:`SoloState.events`) that tells
+which rule decided it.
 
 The two-player engine is untouched: the solo hooks are overrides in this subclass, so the
 two-player hot path pays nothing for them. All solo data is immutable (ints and tuples), so
@@ -13,27 +15,32 @@ two-player hot path pays nothing for them. All solo data is immutable (ints and 
 
 >>> import regalia
 >>> state = regalia.load_game("two-heirs", solo=True, level=1).new_state(seed=4)
->>> state.current_player, len(state.pile), len(state.unseen_removed)
-(0, 6, 4)
+>>> _ = state.advance()
+>>> state.current_player, state.pile_left
+(0, 6)
 >>> state.apply(state.legal_actions()[0])  # the player takes a tile ...
->>> state.apply_text("end")  # ... and ends the turn: Henry plays at once
-Action(kind='end', tile=-1, src=None, dst=None)
->>> state.current_player, [e["step"] for e in state.events()][:2]
-(0, ['take', 'place'])
+>>> _ = state.advance()                     # ... chance refills the reserve
+>>> state.apply_text("end")                 # ... and ends the turn: Henry is to act
+>>> state.current_player, state.automaton_seats(), state.action_text(state.forced_action())
+(1, (1,), 'take D4')
+>>> [state.action_text(a) for a in state.advance()]  # Henry's turn, with chance's draws
+['take D4', 'draw W6', 'top yellow', 'build D4 0,1', 'treasure H9']
+>>> [e["step"] for e in state.last_henry_turn()]
+['take', 'place', 'treasure', 'unit']
 """
 
 from __future__ import annotations
 
 import dataclasses
-import random
 from typing import Any, Self
 
-from regalia.core.errors import PositionError
+from regalia.core.errors import IllegalAction, PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs import henry
-from regalia.games.two_heirs.actions import Action
+from regalia.games.two_heirs.actions import Action, make
+from regalia.games.two_heirs.base import CH_DEAL, CH_TREASURE
 from regalia.games.two_heirs.henry import HENRY, HenryTurn, TreasureSet
 from regalia.games.two_heirs.position import parse_pos_field
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
@@ -44,84 +51,85 @@ from regalia.games.two_heirs.tiles import COLOURS, PRODUCERS
 HENRY_BASE = HENRY * UNITS_PER_SEAT
 ALL_OFF = (1 << UNITS_PER_SEAT) - 1
 
+# Henry's step (the ``henry_step`` field); 0: not Henry's turn.
+H_TAKE = 1  # 1. taking a building tile (or ``end`` when the reserve is empty)
+H_PLACE = 2  # 2. placing it (``build``; ``discard`` for rule D)
+H_TOKEN = 3  # 3. waiting for chance's treasure token
+
 Event = tuple[tuple[str, Any], ...]
 
 
 class SoloState(TwoHeirsState):
     """A position of the solo game: the two-player state plus Henry's treasures, units and log.
 
-    ``pile``: token indices of the face-down treasure pile (top last; hidden order);
-    ``unseen_removed``: tokens removed unseen at setup (hidden); ``treasures``: (position, token)
-    pairs on Henry's buildings; ``taken``: tokens removed because their condition was met (seen);
-    ``henry_off``: bit ``k`` set while Henry's unit ``k`` is still off the board (on the edge of the
-    play area, never in the royal reserve); ``log``: the events; ``henry_turns``: turns played.
+    ``pile_left``: treasure tokens left in the face-down pile (which ones is chance's, decided
+    when one is flipped); ``treasures``: (position, token) pairs on Henry's buildings;
+    ``taken``: tokens removed because their condition was met; ``henry_off``: bit ``k`` set while
+    Henry's unit ``k`` is still off the board (on the edge of the play area, never in the royal
+    reserve); ``henry_step``, ``henry_tile``: Henry's turn in progress and the tile he is placing;
+    ``log``: the events; ``henry_turns``: turns begun.
     """
 
     __slots__ = (
-        "_ply_now",
         "henry_off",
+        "henry_step",
+        "henry_tile",
         "henry_turns",
         "log",
-        "pile",
+        "pile_left",
         "taken",
         "treasures",
         "tset",
-        "unseen_removed",
     )
 
     tset: TreasureSet
-    pile: tuple[int, ...]
-    unseen_removed: tuple[int, ...]
+    pile_left: int
     treasures: tuple[tuple[Pos, int], ...]
     taken: tuple[int, ...]
     henry_off: int
     henry_turns: int
+    henry_step: int
+    henry_tile: int
     log: tuple[Event, ...]
-    _ply_now: int  # the ply of the Henry turn being played (transient)
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Any, seed: int) -> SoloState:
+    def new(cls, game: Any, seed: int | None = None) -> Self:
         """Solo setup: the player starts, Henry's units wait off the board, the treasure pile."""
         s = super().new(game, seed)
-        assert isinstance(s, SoloState)
-        s.first = s.player = 0  # "You always start the game."
-        s.units[HENRY_BASE] = None  # Henry's elite does not start on the starting landscape
-        s._reindex_units()
-        s.henry_off = ALL_OFF
         s.tset = game.treasure_set
-        rng = random.Random(f"two-heirs-solo-treasures:{seed}")
-        order = list(range(len(s.tset.tokens)))
-        rng.shuffle(order)
-        removed = henry.REMOVED_AT_LEVEL[game.options.level]
-        s.unseen_removed = tuple(order[:removed])
-        s.pile = tuple(order[removed:])
+        s.pile_left = len(s.tset.tokens) - henry.REMOVED_AT_LEVEL[game.options.henry_level]
         s.treasures = ()
         s.taken = ()
+        s.henry_off = ALL_OFF
         s.henry_turns = 0
+        s.henry_step = 0
+        s.henry_tile = -1
         s.log = ()
         return s
 
-    def clone(self) -> Self:
-        s = super().clone()
+    def _after_sets(self) -> None:
+        """"You always start the game": no coin flip; the reserve is dealt next."""
+        self.first = self.player = 0
+        self.chance = CH_DEAL
+        self.refill = 1
+
+    def _place_start_units(self) -> None:
+        """Only the player's elite starts on the starting landscape (Solo setup)."""
+        self.units[0] = START
+
+    def _clone_extra(self, s: Self) -> None:
         s.tset = self.tset
-        s.pile = self.pile
-        s.unseen_removed = self.unseen_removed
+        s.pile_left = self.pile_left
         s.treasures = self.treasures
         s.taken = self.taken
         s.henry_off = self.henry_off
         s.henry_turns = self.henry_turns
+        s.henry_step = self.henry_step
+        s.henry_tile = self.henry_tile
         s.log = self.log
-        return s
 
     # ------------------------------------------------------------------ queries
-    def automaton_seats(self) -> tuple[int, ...]:
-        """Henry's seat: the engine plays it ("Solo course of the game")."""
-        return (HENRY,)
-
-    def seat_names(self) -> list[str]:
-        return ["player", "henry"]
-
     def units_in_reserve(self, seat: int) -> int:
         """Henry's units are never in the royal reserve ("Solo setup"); he has unlimited reach."""
         if seat == HENRY:
@@ -136,25 +144,74 @@ class SoloState(TwoHeirsState):
         """Positions of Henry's units, elite first (``None``: still off the board)."""
         return self.units[HENRY_BASE : HENRY_BASE + UNITS_PER_SEAT]
 
+    def _top_colour(self) -> int | None:
+        return self.top if self.top >= 0 and self.supply else None
+
     def plan_henry(self, with_removals: bool = True) -> HenryTurn:
-        """Henry's next turn as it would be played now (pure: the state is not changed)."""
+        """Henry's next turn as it would be played now (pure: the state is not changed); the token
+        he would place is unknown (-1) until chance flips it."""
         return henry.plan_turn(
             board=self.board,
             tiles=self.tiles,
             reserve=self.reserve,
             shield=self.shield,
-            top_colour=self.tiles[self.supply[-1]].colour if self.supply else None,
+            top_colour=self._top_colour(),
             last=self.last_building(),
             treasures=self.treasures,
-            pile_size=len(self.pile),
-            next_token=self.pile[-1] if self.pile else -1,
+            pile_size=self.pile_left,
+            next_token=-1,
             tset=self.tset,
             unit_positions=self.henry_units(),
             with_removals=with_removals,
         )
 
-    # ------------------------------------------------------------------ hooks into the engine
+    def unseen_tokens(self) -> list[int]:
+        """Tokens nobody has seen: those in the pile and those removed unseen at setup."""
+        seen = set(self.taken) | {t for _, t in self.treasures}
+        return [t for t in range(len(self.tset.tokens)) if t not in seen]
+
+    # ------------------------------------------------------------------ Henry's steps
+    def henry_action(self) -> Action:
+        """The step the solo rules make Henry take now (only while he is to act)."""
+        if self.henry_step == H_TAKE:
+            take = henry.choose_tile(self.reserve, self.shield, self.tiles, self._top_colour())
+            return act.END_ACTION if take is None else make(act.TAKE, take.tile)
+        tile = self.henry_tile
+        placement = henry.choose_placement(self.board, self.tiles, tile, self.last_building())
+        if placement.pos is None:
+            return make(act.DISCARD, tile)
+        return make(act.BUILD, tile, None, placement.pos)
+
+    def _henry_to_act(self) -> bool:
+        return self.henry_step in (H_TAKE, H_PLACE) and not self.chance and not self.terminal
+
+    def _generate(self) -> tuple[Action, ...]:
+        if self._henry_to_act():
+            return (self.henry_action(),)
+        return super()._generate()
+
+    def check(self, action: Action) -> None:
+        if self._henry_to_act() and isinstance(action, Action) and action.kind in act.SIGNATURES:
+            forced = self.henry_action()
+            if action != forced:
+                raise IllegalAction(
+                    f"it is Henry's turn: the solo rules make his step '{self.notation(forced)}'",
+                    "Solo course of the game",
+                )
+            return
+        super().check(action)
+
+    def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
+        unseen = self.unseen_tokens()
+        p = 1.0 / len(unseen)
+        return [(make(act.TREASURE, t), p) for t in unseen]
+
     def _apply(self, action: Action) -> None:
+        if self._henry_to_act():
+            self._legal = None
+            self._score_cache = None
+            self._henry_step(action)
+            return
         super()._apply(action)
         if self.treasures and (action.kind == act.BUILD or action.kind == act.TERRAIN):
             self._remove_met("player", action.dst)
@@ -162,56 +219,88 @@ class SoloState(TwoHeirsState):
     def _end_turn(self) -> None:
         super()._end_turn()
         if self.player == HENRY and not self.terminal:
-            self._henry_turn()
-            super()._end_turn()
+            self.henry_turns += 1
+            self.henry_step = H_TAKE
 
-    def _henry_turn(self) -> None:
-        """Play Henry's turn (the state's seat to move is Henry's while it runs)."""
-        turn = self.plan_henry(with_removals=False)
-        self.henry_turns += 1
-        self._ply_now = self._ply
-        take = turn.take
-        if take is None:
+    def _henry_step(self, action: Action) -> None:
+        kind = action.kind
+        if kind == act.END:
             self._event("no-tile")
-            return
-        top = self.tiles[self.supply[-1]].colour_name if self.supply else None
-        self._take(take.tile)  # the shield moves and flips, the reserve refills as usual
-        self.hands[HENRY].remove(take.tile)
-        tid = self.tiles[take.tile].id
-        self._event(
-            "take", tile=tid, reserve_pos=take.reserve_pos, rank=take.rank, rule=take.rule, supply_top=top
-        )
-        placement = turn.placement
-        assert placement is not None
-        last = format_pos(turn.last)
-        pos = placement.pos
-        if pos is None:
-            self.box.append(take.tile)
-            self._event("discard", tile=tid, rule="D", next_to=last)
-            return
-        self.board[pos] = take.tile * 4 + HENRY + 1
-        building = self.tiles[take.tile].building
+            self._end_henry_turn()
+        elif kind == act.TAKE:
+            take = henry.choose_tile(self.reserve, self.shield, self.tiles, self._top_colour())
+            assert take is not None
+            top = COLOURS[self.top] if self._top_colour() is not None else None
+            self._take(take.tile)  # the shield moves and flips, the reserve is refilled as usual
+            self.hands[HENRY].remove(take.tile)
+            self.henry_tile = take.tile
+            self.henry_step = H_PLACE
+            self._event(
+                "take",
+                tile=self.tiles[take.tile].id,
+                reserve_pos=take.reserve_pos,
+                rank=take.rank,
+                rule=take.rule,
+                supply_top=top,
+            )
+        elif kind == act.DISCARD:
+            self.box.append(action.tile)
+            self.henry_tile = -1
+            self._event(
+                "discard", tile=self.tiles[action.tile].id, rule="D", next_to=format_pos(self.last_building())
+            )
+            self._end_henry_turn()
+        else:
+            self._henry_build(action.tile, action.dst)  # type: ignore[arg-type]
+
+    def _henry_build(self, tile: int, pos: Pos) -> None:
+        last = self.last_building()
+        placement = henry.choose_placement(self.board, self.tiles, tile, last)
+        self.board[pos] = tile * 4 + HENRY + 1
+        building = self.tiles[tile].building
         if building in PRODUCERS:
             self.prod[HENRY][PRODUCERS[building]] += 1
-        where = format_pos(pos)
-        last_code = self.board[turn.last]
+        self.henry_tile = -1
+        last_code = self.board[last]
         self._event(
             "place",
-            tile=tid,
-            pos=where,
+            tile=self.tiles[tile].id,
+            pos=format_pos(pos),
             rule=placement.rule,
             slot=f"C{placement.slot}",
             direction=placement.direction,
-            next_to=last,
+            next_to=format_pos(last),
             next_to_tile=self.tiles[last_code >> 2].id,
             next_to_building=(last_code & 3) != 0,
         )
-        if turn.placed_token:
-            token = self.pile[-1]
-            self.pile = self.pile[:-1]
-            self.treasures = (*self.treasures, (pos, token))
-            self._event("treasure", token=self.tset.tokens[token].id, pos=where)
-        k = turn.unit
+        if self.pile_left:
+            self.henry_step = H_TOKEN
+            self.refill = -1
+            self.chance = CH_TREASURE
+        else:
+            self._finish_henry(pos)
+
+    def _more_chance_effects(self, action: Action) -> None:
+        """3. Placing a treasure token: the flipped token goes on Henry's new building."""
+        pos = self._henry_building()
+        self.chance = 0
+        self.pile_left -= 1
+        self.treasures = (*self.treasures, (pos, action.tile))
+        self._event("treasure", token=self.tset.tokens[action.tile].id, pos=format_pos(pos))
+        self._finish_henry(pos)
+
+    def _henry_building(self) -> Pos:
+        """The position of the building Henry placed this turn (from the log)."""
+        for e in reversed(self.log):
+            d = dict(e)
+            if d["step"] == "place":
+                pos = parse_pos_field(d["pos"], "pos")
+                return pos
+        raise AssertionError("Henry has placed no building")
+
+    def _finish_henry(self, pos: Pos) -> None:
+        """4. Moving Henry's unit onto the new building; treasures whose condition holds leave."""
+        k = self.tset.unit_for(self.tiles[self.board[pos] >> 2].colour)
         src = self.units[HENRY_BASE + k]
         self._move_unit(HENRY_BASE + k, pos)
         self.henry_off &= ~(1 << k)
@@ -220,10 +309,15 @@ class SoloState(TwoHeirsState):
             unit=henry.UNIT_NAMES[k],
             cross=COLOURS[self.tset.crosses[k]],
             src=None if src is None else format_pos(src),
-            dst=where,
+            dst=format_pos(pos),
         )
         if self.treasures:
             self._remove_met("henry", pos)
+        self._end_henry_turn()
+
+    def _end_henry_turn(self) -> None:
+        self.henry_step = 0
+        self._end_turn()
 
     def _remove_met(self, by: str, placed: Pos | None) -> None:
         """Remove every treasure whose condition the tile placed at ``placed`` makes true
@@ -242,27 +336,17 @@ class SoloState(TwoHeirsState):
     def _event(self, step: str, **data: Any) -> None:
         actor = "player" if data.get("by") == "player" else "henry"
         head: Event = (
-            ("ply", self._ply_now if actor == "henry" else self._ply),
+            ("ply", self._ply),
             ("turn", self.henry_turns),
             ("actor", actor),
             ("step", step),
         )
         self.log = (*self.log, head + tuple(data.items()))
 
-    @property
-    def _ply(self) -> int:
-        """Actions applied so far (the length of the history)."""
-        n = 0
-        node = self.hist
-        while node is not None:
-            node = node[0]
-            n += 1
-        return n
-
     def events(self) -> list[JSON]:
         """Henry's steps (and treasures removed by the player's tiles), oldest first.
 
-        Each event has ``ply`` (the number of player actions applied before it), ``turn`` (Henry's
+        Each event has ``ply`` (the ply whose action caused it, counted from 1), ``turn`` (Henry's
         turn number), ``actor``, ``step`` (take, place, discard, no-tile, treasure, unit,
         treasure-removed) and the step's details.
         """
@@ -291,7 +375,7 @@ class SoloState(TwoHeirsState):
                 roads=self.game.options.roads,
                 automaton=HENRY,
             )
-            n = len(self.treasures) + len(self.pile)
+            n = len(self.treasures) + self.pile_left
             if n:
                 bonus = henry.TREASURE_POINTS * n
                 sheet = dataclasses.replace(
@@ -318,7 +402,7 @@ class SoloState(TwoHeirsState):
                 u["off_board"] = bool(self.henry_off >> (i - HENRY_BASE) & 1)
         tokens = self.tset.tokens
         doc["solo"] = {
-            "level": self.game.options.level,
+            "level": self.game.options.henry_level,
             "henry_units": [
                 {
                     "unit": henry.UNIT_NAMES[k],
@@ -332,36 +416,20 @@ class SoloState(TwoHeirsState):
                 {"pos": format_pos(pos), "token": tokens[t].id, "condition": tokens[t].describe()}
                 for pos, t in self.treasures
             ],
-            "pile_size": len(self.pile),
+            "pile_size": self.pile_left,
             "removed": [tokens[t].id for t in self.taken],
-            "removed_unseen": len(self.unseen_removed),
+            "removed_unseen": henry.REMOVED_AT_LEVEL[self.game.options.henry_level],
             "henry_turns": self.henry_turns,
+            "henry_step": self.henry_step,
+            "henry_tile": None if self.henry_tile < 0 else self.tiles[self.henry_tile].id,
             "last_building": format_pos(self.last_building()),
             "last_henry_turn": self.last_henry_turn(),
         }
         return doc
 
-    def determinize(self, seat: int, rng: random.Random) -> Self:
-        """Also resample the treasure pile and the tokens removed unseen at setup."""
-        s = super().determinize(seat, rng)
-        unseen = [*s.pile, *s.unseen_removed]
-        rng.shuffle(unseen)
-        n = len(s.pile)
-        s.pile = tuple(unseen[:n])
-        s.unseen_removed = tuple(unseen[n:])
-        return s
-
     def to_json(self) -> JSON:
         doc = super().to_json()
-        tokens = self.tset.tokens
-        doc["solo"].update(
-            {
-                "pile": [tokens[t].id for t in self.pile],
-                "unseen_removed": [tokens[t].id for t in self.unseen_removed],
-                "henry_off_board": self.henry_off,
-                "events": self.events(),
-            }
-        )
+        doc["solo"].update({"henry_off_board": self.henry_off, "events": self.events()})
         return doc
 
     def _init_extra_from_json(self, doc: JSON) -> None:
@@ -383,10 +451,12 @@ class SoloState(TwoHeirsState):
                 raise PositionError(f"field 'solo.{name}' must be a list")
             return value
 
-        self.pile = tuple(token(t, f"solo.pile[{i}]") for i, t in enumerate(lst("pile")))
-        self.unseen_removed = tuple(
-            token(t, f"solo.unseen_removed[{i}]") for i, t in enumerate(lst("unseen_removed"))
-        )
+        def integer(name: str, lo: int, hi: int) -> int:
+            value = solo.get(name)
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                raise PositionError(f"field 'solo.{name}': an integer {lo}..{hi} is required")
+            return value
+
         self.taken = tuple(token(t, f"solo.removed[{i}]") for i, t in enumerate(lst("removed")))
         treasures = []
         for i, t in enumerate(lst("treasures")):
@@ -397,26 +467,28 @@ class SoloState(TwoHeirsState):
                 raise PositionError(f"field 'solo.treasures[{i}].pos': no tile at {format_pos(pos)}")
             treasures.append((pos, token(t.get("token"), f"solo.treasures[{i}].token")))
         self.treasures = tuple(treasures)
-        off = solo.get("henry_off_board")
-        if not isinstance(off, int) or isinstance(off, bool) or not 0 <= off <= ALL_OFF:
-            raise PositionError(f"field 'solo.henry_off_board': a bitmask 0..{ALL_OFF} is required")
-        self.henry_off = off
-        turns = solo.get("henry_turns")
-        if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-            raise PositionError("field 'solo.henry_turns': a non-negative integer is required")
-        self.henry_turns = turns
+        self.pile_left = integer("pile_size", 0, len(self.tset.tokens))
+        seen = [*self.taken, *(t for _, t in self.treasures)]
+        if len(set(seen)) != len(seen) or len(seen) + self.pile_left > len(self.tset.tokens):
+            raise PositionError(
+                "field 'solo': a treasure token is at most once in removed or treasures, and the pile "
+                "holds no more than the tokens nobody has seen"
+            )
+        self.henry_off = integer("henry_off_board", 0, ALL_OFF)
+        self.henry_turns = integer("henry_turns", 0, 10_000)
+        self.henry_step = integer("henry_step", 0, H_TOKEN)
+        tile = solo.get("henry_tile")
+        self.henry_tile = -1
+        if tile is not None:
+            if not isinstance(tile, str) or tile not in self.game.catalogue.by_id:
+                raise PositionError(f"field 'solo.henry_tile': {tile!r} is not a tile of the catalogue")
+            self.henry_tile = self.game.catalogue.by_id[tile].index
         events = []
         for i, e in enumerate(lst("events")):
             if not isinstance(e, dict):
                 raise PositionError(f"field 'solo.events[{i}]': expected an object")
             events.append(tuple(e.items()))
         self.log = tuple(events)
-        seen = [*self.pile, *self.unseen_removed, *self.taken, *(t for _, t in self.treasures)]
-        if sorted(seen) != list(range(len(self.tset.tokens))):
-            raise PositionError(
-                "field 'solo': every treasure token must be exactly once in pile, unseen_removed, "
-                "removed or treasures"
-            )
 
 
 __all__ = ["HENRY_BASE", "SoloState"]

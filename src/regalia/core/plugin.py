@@ -1,0 +1,91 @@
+"""A game's plugin surface: everything it offers beyond the engine, declared in one place.
+
+Each game declares one :class:`Plugin` (``regalia/games/<game>/plugin.py``) and names it in its
+:class:`~regalia.core.game.Game` class (``plugin = "regalia.games.<game>.plugin:PLUGIN"``). The
+commands, the lab, the server and the research adapters find it through
+:func:`regalia.core.registry.game_plugin`, never by probing modules; a fourth game touches only its
+own folder and one line of the registry.
+
+The fields are plain callables, so a game may import heavy parts (rich, numpy) lazily inside them;
+the core itself imports nothing outside the standard library.
+
+>>> from regalia.core.registry import game_plugin
+>>> plugin = game_plugin("two-heirs")
+>>> plugin.render_svg is not None and plugin.calculator is not None
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+#: A menu of legal actions: ``[(group label, [(action, short text), ...]), ...]``.
+Menu = list[tuple[Any, list[tuple[Any, str]]]]
+
+
+@dataclasses.dataclass(frozen=True)
+class Calculator:
+    """A game's score calculator (``regalia score``): a position document in, a scoring out.
+
+    ``format`` is the ``format`` string of the position documents it reads; ``schema()`` returns
+    their JSON Schema; ``score(doc, options)`` reads and scores a document (options: the
+    calculator's own ``-o NAME=VALUE`` settings, e.g. a tile catalogue) and returns an object with
+    ``to_json()``; ``render(result)`` draws it for a terminal (a rich renderable).
+    """
+
+    format: str
+    schema: Callable[[], Mapping[str, Any]]
+    score: Callable[[Any, Mapping[str, str]], Any]
+    render: Callable[[Any], Any] | None = None
+    options_help: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Plugin:
+    """What a game offers beyond its engine.
+
+    ``render_terminal(state, viewer)``
+        the position for a terminal as a rich renderable; ``width`` and ``height`` (keyword
+        arguments) are the size it may use.
+    ``render_svg(state, viewer)``
+        the position as an SVG document; clickable parts carry ``data-action`` with the notation of
+        the legal action they stand for.
+    ``render_result(state)``
+        the final scoring of a finished game (rich renderable).
+    ``menu(state, actions)``
+        the legal actions grouped for a numbered menu.
+    ``describe(state, ply)``
+        one sentence telling what a ply did, in the words of the rules (called on the state right
+        after the ply; used by logs and replays).
+    ``notation_help``, ``rules()``
+        the notation, and the rulebook text shipped with the game.
+    ``calculator``
+        the score calculator (:class:`Calculator`).
+    ``commands``
+        functions ``register(app)`` adding game-specific sub-commands to the ``regalia`` command.
+    ``statistics(state)``
+        what a designer wants counted in a finished game, per seat (``regalia balance``).
+    ``encoding(game)``
+        the game's :class:`~regalia.core.encoding.Encoding` (needs numpy).
+    ``check_options``
+        the option sets the conformance kit and the test suite check the game with.
+    """
+
+    render_terminal: Callable[..., Any] | None = None
+    render_svg: Callable[..., str] | None = None
+    render_result: Callable[[Any], Any] | None = None
+    menu: Callable[[Any, Sequence[Any]], Menu] | None = None
+    describe: Callable[[Any, Any], str] | None = None
+    notation_help: str = ""
+    rules: Callable[[], str] | None = None
+    calculator: Calculator | None = None
+    commands: tuple[Callable[[Any], None], ...] = ()
+    statistics: Callable[[Any], list[dict[str, float]]] | None = None
+    encoding: Callable[[Any], Any] | None = None
+    check_options: tuple[Mapping[str, Any], ...] = ({},)
+
+
+#: The plugin of a game that declares none.
+EMPTY = Plugin()

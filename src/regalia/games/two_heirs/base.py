@@ -1,0 +1,232 @@
+"""The data of a Two Heirs position and the questions the rules ask of it.
+
+:class:`Base` holds every field of a position (compact: ints, lists and small dicts of ints) and
+answers the rules' queries: reach ("Royal protocol"), resources ("Resources"), where a tile may be
+played (B.1, B.2). The legal actions and checks are in :mod:`.rules`, the effects of actions in
+:mod:`.effects`, the views in :mod:`.views`; :class:`~regalia.games.two_heirs.state.TwoHeirsState`
+puts them together.
+
+Fields:
+
+``tiles``, ``sets``
+    the catalogue's tiles; the three sets in play (empty until chance picks random sets).
+``first``, ``player``
+    the starting seat (-1 before the coin flip) and the seat whose turn it is.
+``shield``, ``reserve``
+    the royal shield's position and the 7 positions of the royal reserve (tile index, -1: empty).
+``board``, ``units``, ``unit_at``
+    board position -> packed cell (:mod:`.board`); the 6 units (seat * 3 + k, k == 0 the elite;
+    ``None``: in the royal reserve); position -> unit index.
+``supply``, ``top``
+    the tiles still in the face-down supply (unordered: their order is chance's, decided when a
+    tile is drawn) and the colour of its top tile's back (-1: unknown or empty).
+``chance``, ``refill``
+    what chance is to do (:data:`CH_SETS` ...; 0: nothing) and the reserve position a draw fills.
+``hands``, ``box``
+    each seat's hand; tiles returned to the box.
+``took``, ``shield_mine``, ``moved``, ``discounts``, ``pending``, ``discarding``
+    the turn in progress: a tile taken, the shield showing the mover's crown, units moved (bits),
+    free-terrain discounts, buildings a siege may destroy, the hand-limit discard step.
+``final``, ``trigger``, ``finals_left``, ``terminal``
+    the end of the game ("Final turn and end of the game").
+``last_built``, ``prod``
+    each seat's last building; each seat's producers per resource.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.game import CHANCE, TERMINAL, State
+from regalia.core.grid import Pos, neighbours8
+from regalia.games.two_heirs.actions import Action
+from regalia.games.two_heirs.board import owner_of, tile_of
+from regalia.games.two_heirs.scoring import ScoreSheet
+from regalia.games.two_heirs.tiles import Tile
+
+RESERVE_SIZE = 7
+HAND_LIMIT = 3
+UNITS_PER_SEAT = 3  # unit index seat*3 + k; k == 0 is the elite unit
+START: Pos = (0, 0)
+#: The other reserve positions clockwise from each shield position.
+CLOCKWISE_FROM: tuple[tuple[int, ...], ...] = tuple(
+    tuple((s + k) % RESERVE_SIZE for k in range(1, RESERVE_SIZE)) for s in range(RESERVE_SIZE)
+)
+
+# What chance is to do (the ``chance`` field); 0: nothing.
+CH_SETS = 1  # random sets: choose three
+CH_FIRST = 2  # the royal shield flipped like a coin
+CH_DEAL = 3  # a tile for reserve position ``refill`` at setup
+CH_START = 4  # the starting landscape
+CH_TOP = 5  # the back of the supply's new top tile shows its colour
+CH_DRAW = 6  # a tile of the top colour refills reserve position ``refill``
+CH_TREASURE = 7  # solo: the treasure token flipped onto Henry's building
+
+
+class Base(State[Action]):
+    """The fields of a Two Heirs position (see the module docstring) and the rules' queries."""
+
+    __slots__ = (
+        "_legal",
+        "_score_cache",
+        "board",
+        "box",
+        "chance",
+        "discarding",
+        "discounts",
+        "final",
+        "finals_left",
+        "first",
+        "hands",
+        "last_built",
+        "moved",
+        "pending",
+        "player",
+        "prod",
+        "refill",
+        "reserve",
+        "sets",
+        "shield",
+        "shield_mine",
+        "supply",
+        "terminal",
+        "tiles",
+        "took",
+        "top",
+        "trigger",
+        "unit_at",
+        "units",
+    )
+
+    game: Any
+    tiles: tuple[Tile, ...]
+    sets: tuple[str, ...]
+    first: int
+    player: int
+    shield: int
+    reserve: list[int]
+    board: dict[Pos, int]
+    units: list[Pos | None]
+    unit_at: dict[Pos, int]
+    supply: list[int]
+    top: int
+    chance: int
+    refill: int
+    hands: list[list[int]]
+    box: list[int]
+    took: bool
+    shield_mine: bool
+    moved: int
+    discounts: int
+    pending: tuple[Pos, ...]
+    discarding: bool
+    final: bool
+    trigger: bool
+    finals_left: int
+    terminal: bool
+    last_built: list[Pos | None]
+    prod: list[list[int]]
+    _legal: tuple[Action, ...] | None
+    _score_cache: ScoreSheet | None
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int:
+        if self.terminal:
+            return TERMINAL
+        return CHANCE if self.chance else self.player
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    # ------------------------------------------------------------------ queries
+    def tile(self, index: int) -> Tile:
+        return self.tiles[index]
+
+    def _reindex_units(self) -> None:
+        self.unit_at = {}
+        for i, p in enumerate(self.units):
+            if p is not None and p not in self.unit_at:
+                self.unit_at[p] = i
+
+    def units_in_reserve(self, seat: int) -> int:
+        units = self.units
+        base = seat * UNITS_PER_SEAT
+        return (units[base + 1] is None) + (units[base + 2] is None)
+
+    def unit_positions(self, seat: int) -> list[Pos]:
+        base = seat * UNITS_PER_SEAT
+        return [p for p in self.units[base : base + UNITS_PER_SEAT] if p is not None]
+
+    def reach(self, seat: int) -> int:
+        """Royal protocol: 1 plus the seat's units in the royal reserve."""
+        return 1 + self.units_in_reserve(seat)
+
+    def reach_positions(self, seat: int) -> list[int]:
+        """Reserve positions within ``seat``'s reach, clockwise from the shield.
+
+        Empty positions are skipped ("Final turn and end of the game"; ruling R-final-no-tile).
+        """
+        r = 1 + self.units_in_reserve(seat)
+        out = []
+        reserve = self.reserve
+        for pos in CLOCKWISE_FROM[self.shield]:
+            if reserve[pos] >= 0:
+                out.append(pos)
+                r -= 1
+                if not r:
+                    break
+        return out
+
+    def resources(self, seat: int) -> list[int]:
+        """Resources available to ``seat`` now, per colour (wood, stone, grain) ("Resources")."""
+        res = self.prod[seat][:]
+        tiles = self.tiles
+        reserve = self.reserve
+        for pos in self.reach_positions(seat):
+            res[tiles[reserve[pos]].colour] += 1
+        board = self.board
+        base = seat * UNITS_PER_SEAT
+        for p in self.units[base : base + UNITS_PER_SEAT]:
+            if p is not None:
+                res[tiles[board[p] >> 2].colour] += 1
+        return res
+
+    def placements(self, seat: int) -> list[Pos]:
+        """Free positions touching, by side or corner, a tile occupied by ``seat``'s unit (B.1, B.2)."""
+        board = self.board
+        base = seat * UNITS_PER_SEAT
+        out: list[Pos] = []
+        seen: set[Pos] = set()
+        for p in self.units[base : base + UNITS_PER_SEAT]:
+            if p is None:
+                continue
+            for q in neighbours8(p):
+                if q not in board and q not in seen:
+                    seen.add(q)
+                    out.append(q)
+        return out
+
+    def _deficit(self, tile: int, res: list[int]) -> int:
+        cost = self.tiles[tile].cost
+        d = 0
+        for r in range(3):
+            if cost[r] > res[r]:
+                d += cost[r] - res[r]
+        return d
+
+    def supply_counts(self) -> list[int]:
+        """How many tiles of each colour are left in the supply (public: every tile is known)."""
+        counts = [0, 0, 0]
+        tiles = self.tiles
+        for t in self.supply:
+            counts[tiles[t].colour] += 1
+        return counts
+
+    def iter_buildings(self, seat: int) -> list[tuple[Pos, Tile]]:
+        """``seat``'s face-up buildings with their positions."""
+        return [(pos, self.tiles[tile_of(c)]) for pos, c in self.board.items() if owner_of(c) == seat]

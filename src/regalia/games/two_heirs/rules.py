@@ -1,0 +1,330 @@
+"""The legal actions of The Two Heirs and the checks that name the rule an illegal action breaks.
+
+:class:`Rules` generates every legal action of a position (cached per position) and checks a
+single action (``check``), raising :class:`IllegalAction` with the rulebook section. Chance's
+outcomes (setup, refills of the royal reserve) are generated here too, with their probabilities.
+"""
+
+from __future__ import annotations
+
+from regalia.core.errors import IllegalAction
+from regalia.core.grid import Pos, format_pos, neighbours8
+from regalia.games.two_heirs import actions as act
+from regalia.games.two_heirs.actions import SET_CHOICES, Action, make
+from regalia.games.two_heirs.base import (
+    CH_DEAL,
+    CH_DRAW,
+    CH_FIRST,
+    CH_SETS,
+    CH_START,
+    CH_TOP,
+    UNITS_PER_SEAT,
+    Base,
+)
+from regalia.games.two_heirs.tiles import COLOURS, Tile
+
+#: The rule each chance step follows (for error messages).
+CHANCE_RULES = {
+    CH_SETS: "Setup",
+    CH_FIRST: "Setup",
+    CH_DEAL: "Setup",
+    CH_START: "Setup",
+    CH_TOP: "Action A",
+    CH_DRAW: "Action A",
+}
+
+
+class Rules(Base):
+    """Legal actions, chance outcomes and checks."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> tuple[Action, ...]:
+        if self.terminal:
+            return ()
+        if self.chance:
+            return tuple(a for a, _ in self._chance_outcomes())
+        p = self.player
+        if self.pending:
+            return (*(make(act.DESTROY, -1, None, q) for q in self.pending), act.SPARE_ACTION)
+        hand = self.hands[p]
+        if self.discarding:
+            return tuple(make(act.DISCARD, t) for t in sorted(set(hand)))
+        new = tuple.__new__
+        A = Action
+        out: list[Action] = []
+        reserve = self.reserve
+        if self.shield_mine:
+            out += [new(A, (act.TAKE, reserve[pos], None, None)) for pos in self.reach_positions(p)]
+        board = self.board
+        if hand:
+            places = self.placements(p)
+            if places:
+                res = self.resources(p)
+                discounts = self.discounts
+                for t in sorted(set(hand)):
+                    if self._deficit(t, res) <= discounts:
+                        out += [new(A, (act.BUILD, t, None, q)) for q in places]
+                    out += [new(A, (act.TERRAIN, t, None, q)) for q in places]
+        # Action C
+        base = p * UNITS_PER_SEAT
+        units = self.units
+        moved = self.moved
+        unit_at = self.unit_at
+        callable_ = False
+        for k in range(UNITS_PER_SEAT):
+            i = base + k
+            if moved >> i & 1:
+                continue
+            u = units[i]
+            if u is None:
+                callable_ = True
+                continue
+            out += [new(A, (act.STEP, -1, u, q)) for q in neighbours8(u) if q in board and q not in unit_at]
+            if k:
+                out.append(new(A, (act.WITHDRAW, -1, u, None)))
+        if callable_:
+            targets: set[Pos] = set()
+            for u in units[base : base + UNITS_PER_SEAT]:
+                if u is not None:
+                    targets.update(q for q in neighbours8(u) if q in board and q not in unit_at)
+            out += [new(A, (act.CALL, -1, None, q)) for q in sorted(targets)]
+        if self.took and not self.shield_mine:
+            tiles = self.tiles
+            for c in board.values():
+                if (c & 3) == p + 1 and tiles[c >> 2].building == "camp":
+                    out.append(make(act.CAMP, c >> 2))
+        if self.took or not self._any_reachable():
+            out.append(act.END_ACTION)
+        return tuple(out)
+
+    def _any_reachable(self) -> bool:
+        return any(t >= 0 for t in self.reserve)
+
+    # ------------------------------------------------------------------ chance
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """Chance's outcomes with their probabilities (empty when chance is not to act)."""
+        if not self.chance or self.terminal:
+            return []
+        return self._chance_outcomes()
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        step = self.chance
+        if step == CH_TOP:
+            counts = self.supply_counts()
+            n = len(self.supply)
+            return [(make(act.TOP, c), k / n) for c, k in enumerate(counts) if k]
+        if step in (CH_DEAL, CH_START, CH_DRAW):
+            tiles = self.tiles
+            top = self.top
+            drawable = sorted(t for t in self.supply if top < 0 or tiles[t].colour == top)
+            p = 1.0 / len(drawable)
+            return [(make(act.DRAW, t), p) for t in drawable]
+        if step == CH_FIRST:
+            return [(make(act.FIRST, 0), 0.5), (make(act.FIRST, 1), 0.5)]
+        if step == CH_SETS:
+            choices = self.game.set_choices
+            p = 1.0 / len(choices)
+            return [(make(act.SETS_DRAWN, SET_CHOICES.index(c)), p) for c in choices]
+        return self._more_chance_outcomes(step)
+
+    def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
+        """Chance steps of variants (the solo game's treasures)."""
+        raise AssertionError(f"unknown chance step {step}")
+
+    # ------------------------------------------------------------------ checking
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal."""
+        if not isinstance(action, Action) or action.kind not in act.SIGNATURES:
+            raise IllegalAction(f"{action!r} is not a Two Heirs action", "Course of the game")
+        if self.terminal:
+            raise IllegalAction("the game is over", "Final turn and end of the game")
+        legal = self._legal
+        if legal is not None and type(action) is Action and action in legal:
+            return
+        kind = action.kind
+        if self.chance:
+            self._check_chance(action)
+            return
+        if kind in act.CHANCE_KINDS:
+            raise IllegalAction(f"'{kind}' is an outcome of chance, not a player's action", "Course of the game")
+        p = self.player
+        if self.pending and kind not in (act.DESTROY, act.SPARE):
+            raise IllegalAction(
+                "decide first whether to destroy the buildings your siege towers besiege "
+                "('destroy X,Y' or 'spare')",
+                "Warfare: Siege tower",
+            )
+        if self.discarding and kind != act.DISCARD:
+            raise IllegalAction(
+                f"your turn has ended with {len(self.hands[p])} tiles in hand: discard down to 3",
+                "Hand limit",
+            )
+        getattr(self, "_check_" + kind)(action, p)
+
+    def _check_chance(self, action: Action) -> None:
+        rule = CHANCE_RULES.get(self.chance, "Solo course of the game")
+        if action.kind not in act.CHANCE_KINDS:
+            waiting = self._chance_outcomes()[0][0].kind
+            raise IllegalAction(
+                f"chance is to act first (a '{waiting}' outcome), not a player", rule
+            )
+        if action not in [a for a, _ in self._chance_outcomes()]:
+            raise IllegalAction(f"{self._outcome_words(action)} cannot happen here", rule)
+
+    def _outcome_words(self, action: Action) -> str:
+        if action.kind == act.DRAW:
+            if not 0 <= action.tile < len(self.tiles):
+                return "that tile"
+            tile = self.tiles[action.tile]
+            if action.tile not in self.supply:
+                return f"{tile.id} is not in the supply, so it"
+            if self.top >= 0 and tile.colour != self.top:
+                return f"the supply's top tile is {COLOURS[self.top]}, so {tile.id} ({tile.colour_name})"
+        if action.kind == act.TOP and 0 <= action.tile < 3:
+            return f"no {COLOURS[action.tile]} tile is left in the supply, so 'top {COLOURS[action.tile]}'"
+        return f"'{action.kind}'"
+
+    def _tile_arg(self, action: Action) -> Tile:
+        if not 0 <= action.tile < len(self.tiles):
+            raise IllegalAction(f"no tile with index {action.tile}", "Components")
+        return self.tiles[action.tile]
+
+    def _check_take(self, a: Action, p: int) -> None:
+        tile = self._tile_arg(a)
+        if not self.shield_mine:
+            raise IllegalAction("you have already taken a tile this turn", "Action A")
+        if a.tile not in self.reserve:
+            raise IllegalAction(f"{tile.id} is not in the royal reserve", "Action A")
+        reach = self.reach_positions(p)
+        if self.reserve.index(a.tile) not in reach:
+            raise IllegalAction(
+                f"{tile.id} is beyond your reach of {self.reach(p)} tiles clockwise from the shield",
+                "Royal protocol",
+            )
+
+    def _check_place(self, a: Action, p: int, rule: str) -> Tile:
+        tile = self._tile_arg(a)
+        if a.tile not in self.hands[p]:
+            raise IllegalAction(f"{tile.id} is not in your hand", rule)
+        if a.dst is None:
+            raise IllegalAction("a position is needed", rule)
+        if a.dst in self.board:
+            raise IllegalAction(f"position {format_pos(a.dst)} is not free", rule)
+        if a.dst not in self.placements(p):
+            raise IllegalAction(
+                f"position {format_pos(a.dst)} does not touch, by side or corner, "
+                "a tile occupied by your unit",
+                rule,
+            )
+        return tile
+
+    def _check_build(self, a: Action, p: int) -> None:
+        tile = self._check_place(a, p, "Action B.1")
+        res = self.resources(p)
+        deficit = self._deficit(a.tile, res)
+        if deficit > self.discounts:
+            have = ", ".join(f"{n} {r}" for n, r in zip(res, ("wood", "stone", "grain"), strict=True))
+            extra = f" and {self.discounts} free-terrain discount(s)" if self.discounts else ""
+            raise IllegalAction(
+                f"{tile.id} ({tile.building}) costs {tile.cost_text()} but you have {have}{extra}",
+                "Resources",
+            )
+
+    def _check_terrain(self, a: Action, p: int) -> None:
+        self._check_place(a, p, "Action B.2")
+
+    def _own_unit(self, pos: Pos | None, p: int, rule: str) -> int:
+        if pos is None:
+            raise IllegalAction("a position is needed", rule)
+        base = p * UNITS_PER_SEAT
+        for k in range(UNITS_PER_SEAT):
+            if self.units[base + k] == pos:
+                i = base + k
+                if self.moved >> i & 1:
+                    # another unmoved unit of yours there? (only the shared start tile)
+                    continue
+                return i
+        if any(self.units[base + k] == pos for k in range(UNITS_PER_SEAT)):
+            raise IllegalAction(f"your unit at {format_pos(pos)} has already moved this turn", rule)
+        raise IllegalAction(f"you have no unit at {format_pos(pos)}", rule)
+
+    def _check_step(self, a: Action, p: int) -> None:
+        self._own_unit(a.src, p, "Action C")
+        assert a.src is not None
+        if a.dst is None or a.dst not in self.board:
+            raise IllegalAction("a unit can only move onto a tile of the play area", "Action C")
+        if a.dst not in set(neighbours8(a.src)):
+            raise IllegalAction(
+                f"{format_pos(a.dst)} does not touch {format_pos(a.src)} by side or corner",
+                "Action C",
+            )
+        if a.dst in self.unit_at:
+            raise IllegalAction(f"{format_pos(a.dst)} is already occupied by a unit", "Action C")
+
+    def _check_call(self, a: Action, p: int) -> None:
+        base = p * UNITS_PER_SEAT
+        if not any(
+            self.units[base + k] is None and not self.moved >> (base + k) & 1
+            for k in range(1, UNITS_PER_SEAT)
+        ):
+            raise IllegalAction("you have no unmoved unit in the royal reserve to call", "Action C")
+        q = a.dst
+        if q is None or q not in self.board:
+            raise IllegalAction("a unit can only be called onto a tile of the play area", "Action C")
+        if q in self.unit_at:
+            raise IllegalAction(f"{format_pos(q)} is already occupied by a unit", "Action C")
+        own = set(self.unit_positions(p))
+        if not any(n in own for n in neighbours8(q)):
+            raise IllegalAction(
+                f"{format_pos(q)} does not touch, by side or corner, a tile occupied by your unit",
+                "Action C",
+            )
+
+    def _check_withdraw(self, a: Action, p: int) -> None:
+        i = self._own_unit(a.src, p, "Action C")
+        if i % UNITS_PER_SEAT == 0:
+            raise IllegalAction("your elite unit may not leave the play area", "Action C")
+
+    def _check_camp(self, a: Action, p: int) -> None:
+        tile = self._tile_arg(a)
+        if tile.building != "camp":
+            raise IllegalAction(f"{tile.id} is not a camp", "Dominion: Camp")
+        if not any(c == a.tile * 4 + p + 1 for c in self.board.values()):
+            raise IllegalAction(f"{tile.id} is not one of your unused camps on the board", "Dominion: Camp")
+        if self.shield_mine or not self.took:
+            raise IllegalAction(
+                "a camp can be used only after you have taken a tile this turn", "Dominion: Camp"
+            )
+
+    def _check_destroy(self, a: Action, p: int) -> None:
+        if a.dst not in self.pending:
+            where = format_pos(a.dst) if a.dst else "?"
+            raise IllegalAction(
+                f"no opponent's building at {where} is touched by the sides of two of your siege towers "
+                "placed just now",
+                "Warfare: Siege tower",
+            )
+
+    def _check_spare(self, a: Action, p: int) -> None:
+        if not self.pending:
+            raise IllegalAction("there is nothing to spare", "Warfare: Siege tower")
+
+    def _check_end(self, a: Action, p: int) -> None:
+        if not self.took and self._any_reachable():
+            raise IllegalAction("you must first take a tile from the royal reserve", "Action A")
+
+    def _check_discard(self, a: Action, p: int) -> None:
+        tile = self._tile_arg(a)
+        if not self.discarding:
+            raise IllegalAction(
+                "tiles are discarded only at the end of your turn, above 3 in hand", "Hand limit"
+            )
+        if a.tile not in self.hands[p]:
+            raise IllegalAction(f"{tile.id} is not in your hand", "Hand limit")

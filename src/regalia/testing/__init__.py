@@ -1,0 +1,426 @@
+"""The conformance kit: every registered game is checked against the core contract.
+
+:func:`check_game` plays random games (chance with its probabilities, automata by their forced
+steps, seats uniformly at random) and checks, on the way and at the end, what every algorithm,
+command, server and research adapter of regalia relies on:
+
+========================  ===================================================================
+``options``               the options schema describes valid defaults that round-trip as JSON;
+                          seats and automaton seats are in range
+``termination``           random games end; who is to act is always a seat, chance or, at the
+                          end only, :data:`~regalia.core.game.TERMINAL`; returns are in [-1, 1]
+``notation``              every legal action's notation reads back to the same action
+``chance``                at a chance node the outcomes are the legal actions and their
+                          probabilities are positive and sum to 1
+``automata``              an automaton seat to act has exactly one legal action
+``json``                  ``state_from_json(to_json())`` gives the same state and legal actions
+``pickle``                a pickled state comes back the same
+``clone``                 a clone is equal and independent of the original
+``determinize``           a determinization is independent and looks the same to its seat
+``illegal``               malformed text, foreign objects and actions legal elsewhere are
+                          refused with the right error, and change nothing
+``records``               a record replays to the same state; it holds no seed
+``views``                 observations, records and action texts of every viewer are the same
+                          whatever the seed: nothing about future draws; no ``seed`` anywhere
+``encoding``              the encoding's legal mask equals the legal set, ids round-trip and
+                          observation tensors have the declared shape (when the game has one
+                          and numpy is installed)
+========================  ===================================================================
+
+``regalia check GAME --games N`` runs it from the command line; the test suite runs it for every
+registered game and each option set its plugin lists (``check_options``).
+
+>>> report = check_game("two-heirs", games=1, seed=3)
+>>> report.ok, "chance" in report.passed
+(True, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+import pickle
+import random
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from regalia.core.errors import IllegalAction, NotationError, RegaliaError
+from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
+from regalia.core.record import Record, replay
+from regalia.core.registry import game_plugin, load_game
+
+#: A random game longer than this is reported as not terminating.
+MAX_PLIES = 20_000
+
+CHECKS: tuple[str, ...] = (
+    "options",
+    "termination",
+    "notation",
+    "chance",
+    "automata",
+    "json",
+    "pickle",
+    "clone",
+    "determinize",
+    "illegal",
+    "records",
+    "views",
+    "encoding",
+)
+
+_MALFORMED = ("", "   ", "zzz", "take", "end end end", "build 1,2", "\x00", "draw", "ç€ 9,9 x")
+
+
+class ConformanceError(RegaliaError):
+    """A game that breaks the core contract (the message lists the failed checks)."""
+
+
+@dataclasses.dataclass
+class ConformanceReport:
+    """What :func:`check_game` found: the checks that passed, the failures, and how much it saw."""
+
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    states: int = 0
+    plies: int = 0
+    passed: list[str] = dataclasses.field(default_factory=list)
+    skipped: dict[str, str] = dataclasses.field(default_factory=dict)
+    failures: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def fail(self, check: str, message: str) -> None:
+        items = self.failures.setdefault(check, [])
+        if len(items) < 5:
+            items.append(message)
+
+    def to_json(self) -> dict[str, Any]:
+        return dataclasses.asdict(self) | {"ok": self.ok}
+
+    def summary(self) -> str:
+        head = f"{self.game} {json.dumps(self.options, sort_keys=True)}"
+        seen = f"{self.games} games, {self.plies} plies, {self.states} states checked"
+        if self.ok:
+            return f"{head}: all {len(self.passed)} checks passed ({seen})"
+        lines = [f"{head}: {len(self.failures)} check(s) failed ({seen})"]
+        for check, messages in self.failures.items():
+            lines.extend(f"  {check}: {m}" for m in messages)
+        return "\n".join(lines)
+
+    def raise_if_failed(self) -> None:
+        if not self.ok:
+            raise ConformanceError(self.summary())
+
+
+class _Checker:
+    def __init__(self, report: ConformanceReport, game: Game[Any], rng: random.Random) -> None:
+        self.report = report
+        self.game = game
+        self.rng = rng
+        self.plugin = game_plugin(game.id)
+        self.pool: list[Any] = []  # actions seen in other states, to try where they are illegal
+        self.ran: set[str] = set()
+        self.encoding = self._encoding()
+
+    def _encoding(self) -> Any:
+        if self.plugin.encoding is None:
+            self.report.skipped["encoding"] = "the game declares no encoding"
+            return None
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            self.report.skipped["encoding"] = "numpy is not installed"
+            return None
+        return self.plugin.encoding(self.game)
+
+    # -- the whole run -------------------------------------------------------------------------
+    def run(self, games: int, seed: int) -> None:
+        self.check_options()
+        for g in range(games):
+            self.play(seed + g, every=1 if g == 0 else 5)
+            self.report.games += 1
+
+    def check(self, name: str, fn: Callable[[], None]) -> None:
+        self.ran.add(name)
+        try:
+            fn()
+        except AssertionError as exc:
+            self.report.fail(name, str(exc) or "assertion failed")
+        except Exception as exc:
+            self.report.fail(name, f"{type(exc).__name__}: {exc}")
+
+    def check_options(self) -> None:
+        def run() -> None:
+            game = self.game
+            schema = game.options_schema()
+            names = [o["name"] for o in schema]
+            assert len(set(names)) == len(names), f"option names repeat: {names}"
+            for o in schema:
+                assert o["help"], f"option {o['name']} has no help text"
+            defaults = type(game.options).from_mapping({})
+            again = type(game.options).from_mapping(json.loads(json.dumps(game.options.to_json())))
+            assert again == game.options, "options do not round-trip through JSON"
+            assert defaults is not None
+            assert game.min_players <= game.num_players <= game.max_players, "num_players out of range"
+            assert len(game.seat_names()) == game.num_players, "seat_names does not name every seat"
+            assert all(0 <= s < game.num_players for s in game.automaton_seats()), "automaton seat out of range"
+
+        self.check("options", run)
+
+    # -- one game --------------------------------------------------------------------------------
+    def play(self, seed: int, every: int) -> None:
+        state = self.game.new_state(seed)
+        chance_rng = random.Random(seed)
+        automata = set(self.game.automaton_seats())
+        n = self.game.num_players
+        k = 0
+        while True:
+            player = state.current_player
+            if state.is_terminal():
+                self.check("termination", lambda s=state: self._check_end(s))
+                break
+            if k % every == 0:
+                self.check_state(state)
+            k += 1
+            if not (player == CHANCE or 0 <= player < n):
+                self.report.fail("termination", f"current_player {player} at ply {state.ply}")
+                return
+            legal = state.legal_actions()
+            if not legal:
+                self.report.fail("termination", f"no legal action at ply {state.ply} of an unfinished game")
+                return
+            if player == CHANCE:
+                action = state.sample_chance(chance_rng)
+            elif player in automata:
+                action = legal[0]
+            else:
+                action = legal[self.rng.randrange(len(legal))]
+            if len(self.pool) < 400 or self.rng.random() < 0.05:
+                self.pool.append(legal[self.rng.randrange(len(legal))])
+            state.apply(action)
+            self.report.plies += 1
+            if state.ply > MAX_PLIES:
+                self.report.fail("termination", f"a random game did not end in {MAX_PLIES} plies (seed {seed})")
+                return
+        self.check_state(state)
+
+    def _check_end(self, state: State[Any]) -> None:
+        n = state.num_players
+        assert state.current_player == TERMINAL, f"current_player is {state.current_player} at the end"
+        assert state.legal_actions() == [], "a finished game still has legal actions"
+        returns = state.returns()
+        assert len(returns) == n and len(state.scores()) == n, "returns/scores do not cover every seat"
+        assert all(-1.0 <= r <= 1.0 for r in returns), f"returns out of [-1, 1]: {returns}"
+        assert state.ply == len(state.history), "ply count and history disagree"
+
+    # -- one state -------------------------------------------------------------------------------
+    def check_state(self, state: State[Any]) -> None:
+        self.report.states += 1
+        legal = [] if state.is_terminal() else state.legal_actions()
+        self.check("notation", lambda: self._notation(state, legal))
+        if state.current_player == CHANCE:
+            self.check("chance", lambda: self._chance(state, legal))
+        elif not state.is_terminal() and state.current_player in state.automaton_seats():
+            self.check("automata", lambda: self._automaton(legal))
+        self.check("json", lambda: self._json(state, legal))
+        self.check("pickle", lambda: self._pickle(state))
+        self.check("clone", lambda: self._clone(state, legal))
+        self.check("determinize", lambda: self._determinize(state))
+        self.check("illegal", lambda: self._illegal(state, legal))
+        self.check("records", lambda: self._records(state))
+        self.check("views", lambda: self._views(state))
+        if self.encoding is not None:
+            self.check("encoding", lambda: self._encoding_state(state, legal))
+
+    def _notation(self, state: State[Any], legal: list[Any]) -> None:
+        texts = set()
+        for a in legal:
+            text = state.action_text(a)
+            assert isinstance(text, str) and text.strip(), f"empty notation for {a!r}"
+            back = state.parse_action(text)
+            assert back == a, f"{text!r} reads back as {back!r}, not {a!r}"
+            texts.add(text)
+        assert len(texts) == len(legal), "two legal actions share a notation"
+        assert len(set(legal)) == len(legal), "an action is listed twice among the legal actions"
+
+    def _chance(self, state: State[Any], legal: list[Any]) -> None:
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == legal, "chance outcomes differ from the legal actions"
+        total = sum(p for _, p in outcomes)
+        assert all(p > 0 for _, p in outcomes), "a chance outcome has probability <= 0"
+        assert math.isclose(total, 1.0, abs_tol=1e-9), f"chance probabilities sum to {total}"
+        assert state.sample_chance(self.rng) in legal, "sample_chance drew an outcome that is not legal"
+
+    def _automaton(self, legal: list[Any]) -> None:
+        assert len(legal) == 1, f"an automaton seat has {len(legal)} legal actions, not 1"
+
+    def _json(self, state: State[Any], legal: list[Any]) -> None:
+        doc = state.to_json()
+        text = json.dumps(doc)
+        back = self.game.state_from_json(json.loads(text))
+        assert back.to_json() == doc, "state_from_json(to_json()) differs"
+        assert back.legal_actions() == legal, "the state read back has other legal actions"
+        assert back.current_player == state.current_player, "the state read back has another player to act"
+
+    def _pickle(self, state: State[Any]) -> None:
+        back = pickle.loads(pickle.dumps(state))
+        assert back.to_json() == state.to_json(), "a pickled state comes back different"
+
+    def _clone(self, state: State[Any], legal: list[Any]) -> None:
+        before = state.to_json()
+        copy = state.clone()
+        assert copy.to_json() == before, "a clone differs from its original"
+        if legal:
+            copy.apply(legal[self.rng.randrange(len(legal))])
+            assert state.to_json() == before, "applying an action to a clone changed the original"
+            assert state.legal_actions() == legal, "applying an action to a clone changed the original's actions"
+
+    def _determinize(self, state: State[Any]) -> None:
+        if state.is_terminal():
+            return
+        before = state.to_json()
+        seats = [s for s in range(state.num_players)]
+        for seat in seats:
+            det = state.determinize(seat, random.Random(self.rng.random()))
+            assert det.observation(seat) == state.observation(seat), "a determinization looks different to its seat"
+            legal = det.legal_actions()
+            if legal:
+                det.apply(legal[0])
+            assert state.to_json() == before, "playing on a determinization changed the original"
+
+    def _illegal(self, state: State[Any], legal: list[Any]) -> None:
+        before = state.to_json()
+        for text in _MALFORMED:
+            try:
+                action = state.parse_action(text)
+            except NotationError:
+                continue
+            except Exception as exc:  # anything else is a crash on bad input
+                raise AssertionError(f"parse_action({text!r}) raised {type(exc).__name__}: {exc}") from None
+            if action not in legal:
+                self._refused(state, action, f"text {text!r}")
+        for foreign in (None, 42, "end", ("take", 1), object()):
+            if foreign in legal:
+                continue
+            self._refused(state, foreign, f"object {foreign!r}")
+        tried = 0
+        for action in self.pool:
+            if action in legal:
+                continue
+            self._refused(state, action, f"action {action!r}")
+            tried += 1
+            if tried >= 8:
+                break
+        assert state.to_json() == before, "refusing an action changed the state"
+
+    def _refused(self, state: State[Any], action: Any, what: str) -> None:
+        before = state.ply
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            assert str(exc), f"{what}: refused without a message"
+        except Exception as exc:
+            raise AssertionError(f"{what}: apply raised {type(exc).__name__} instead of IllegalAction: {exc}") from None
+        else:
+            raise AssertionError(f"{what}: accepted, but it is not among the legal actions")
+        assert state.ply == before, f"{what}: a refused action was added to the history"
+
+    def _records(self, state: State[Any]) -> None:
+        record = state.record()
+        doc = record.to_json()
+        assert "seed" not in doc, "a record holds the seed"
+        assert len(record.actions) == state.ply, "the record does not list every ply"
+        again = Record.from_json(json.loads(json.dumps(doc)))
+        assert again == record, "a record does not round-trip through JSON"
+        assert replay(again).to_json() == state.to_json(), "a record does not replay to the same state"
+
+    def _views(self, state: State[Any]) -> None:
+        record = state.record()
+        twins = [replay(record, seed=s) for s in (11, 977)]
+        for a, b in zip(twins, twins[1:], strict=False):
+            assert a.to_json() == b.to_json(), "the state document depends on the seed"
+        assert twins[0].to_json() == state.to_json(), "the state document depends on the seed"
+        assert not _has_key(state.to_json(), "seed"), "the state document holds a seed"
+        viewers: list[int | None] = [*range(state.num_players), SPECTATOR]
+        legal = [] if state.is_terminal() else state.legal_actions()
+        for viewer in viewers:
+            obs = state.observation(viewer)
+            json.dumps(obs)
+            assert not _has_key(obs, "seed"), f"the observation of {viewer} holds a seed"
+            for twin in twins:
+                assert twin.observation(viewer) == obs, f"the observation of {viewer} depends on the seed"
+                assert twin.record(viewer) == state.record(viewer), f"the record of {viewer} depends on the seed"
+            for a in legal[:20]:
+                text = state.action_text(a, viewer)
+                assert text == twins[0].action_text(a, viewer), "an action text depends on the seed"
+        assert state.record(OMNISCIENT) == record, "the full record differs from record()"
+
+    def _encoding_state(self, state: State[Any], legal: list[Any]) -> None:
+        import numpy as np
+
+        enc = self.encoding
+        for seat in range(state.num_players):
+            tensor = enc.observation_tensor(state, seat)
+            assert tensor.shape == tuple(enc.observation_shape), f"observation shape {tensor.shape}"
+            assert np.all(np.isfinite(tensor)), "the observation tensor has NaN or inf"
+        if state.is_terminal() or not enc.fits(state):
+            return
+        mask = enc.legal_mask(state)
+        size = enc.num_chance_outcomes if state.current_player == CHANCE else enc.num_actions
+        assert mask.shape == (size,), f"mask shape {mask.shape}, expected ({size},)"
+        ids = sorted(enc.action_id(state, a) for a in legal)
+        assert ids == list(np.flatnonzero(mask)), "the legal mask differs from the legal actions"
+        for a in legal:
+            assert enc.action_from_id(state, enc.action_id(state, a)) == a, f"id of {a!r} does not round-trip"
+
+
+def _has_key(doc: Any, key: str) -> bool:
+    """Whether ``key`` is a key anywhere in a JSON document."""
+    stack = [doc]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if key in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def check_game(game_id: str, games: int = 10, seed: int = 0, **options: Any) -> ConformanceReport:
+    """Check game ``game_id`` with ``options`` against the core contract over ``games`` random games."""
+    game = load_game(game_id, **options)
+    report = ConformanceReport(game=game_id, options=game.options.to_json())
+    checker = _Checker(report, game, random.Random(seed))
+    checker.run(games, seed)
+    for name in CHECKS:
+        if name not in checker.ran and name not in report.skipped:
+            report.skipped[name] = "nothing to check in these games"
+    report.passed = [c for c in CHECKS if c in checker.ran and c not in report.failures]
+    return report
+
+
+def option_sets(game_id: str) -> list[Mapping[str, Any]]:
+    """The option sets a game's plugin asks to be checked with."""
+    return list(game_plugin(game_id).check_options)
+
+
+def iter_reports(game_id: str, games: int, seed: int = 0) -> Iterator[ConformanceReport]:
+    """:func:`check_game` for each of the game's option sets."""
+    for options in option_sets(game_id):
+        yield check_game(game_id, games=games, seed=seed, **options)
+
+
+__all__ = [
+    "CHECKS",
+    "ConformanceError",
+    "ConformanceReport",
+    "check_game",
+    "iter_reports",
+    "option_sets",
+]
