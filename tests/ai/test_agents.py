@@ -24,7 +24,9 @@ from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.core.registry import game_ids, load_game
 
-from .toygame import EvalToyGame, ToyGame
+from regalia.core.record import replay
+
+from .toygame import EvalToyGame, ToyGame, dealt
 
 
 def _games() -> list[tuple[str, Game[Any]]]:
@@ -44,13 +46,16 @@ GAMES = _games()
 
 
 def _random_state(game: Game[Any], seed: int, plies: int) -> Any:
+    """A state after ``plies`` random steps (chance with its probabilities), at a seat's decision."""
     state = game.new_state(seed)
     rng = random.Random(seed)
+    state.advance(rng)
     for _ in range(plies):
         if state.is_terminal():
             break
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
+        state.advance(rng)
     return state
 
 
@@ -88,7 +93,10 @@ def test_whole_games_with_mixed_agents(label: str, game: Game[Any]) -> None:
     state = game.new_state(11)
     agents: list[Agent] = [MCTSAgent(iterations=4), GreedyAgent(), RandomAgent()]
     rng = random.Random(5)
-    while not state.is_terminal():
+    while True:
+        state.advance(rng)
+        if state.is_terminal():
+            break
         state.apply(agents[state.current_player % 3].choose(state, rng))
     assert len(state.returns()) == state.num_players
 
@@ -145,14 +153,14 @@ def test_spec_strings() -> None:
 
 def test_greedy_takes_the_best_card() -> None:
     """One-ply lookahead on the score difference takes the highest market card."""
-    state = ToyGame().new_state(3)
+    state = dealt(ToyGame(), 3)
     best = max(range(3), key=lambda i: state.market[i])
     assert GreedyAgent().choose(state, random.Random(0)) == f"take {best}"
 
 
 def test_greedy_uses_the_evaluation_hook() -> None:
     """A state's ``evaluate(seat)`` replaces the score difference."""
-    state = EvalToyGame().new_state(3)
+    state = dealt(EvalToyGame(), 3)
     seen: list[int] = []
     original = type(state).evaluate
 
@@ -169,25 +177,26 @@ def test_greedy_uses_the_evaluation_hook() -> None:
 
 
 def test_greedy_breaks_ties_with_the_rng() -> None:
-    state = ToyGame(cards=3).new_state(0)
+    state = dealt(ToyGame(cards=3), 0)
     state.apply("take 0")
+    assert state.current_player == 0  # the deck is empty: no draw
     # after one take: "end" or another take; each take gains, so never "end"
     choices = {GreedyAgent().choose(state, random.Random(s)) for s in range(20)}
     assert "end" not in choices
 
 
 def test_mcts_is_reproducible_with_an_iteration_budget() -> None:
-    state = ToyGame(cards=15).new_state(4)
+    state = dealt(ToyGame(cards=15), 4)
     picks = {MCTSAgent(iterations=60).choose(state, random.Random(9)) for _ in range(3)}
     assert len(picks) == 1
 
 
-def test_mcts_does_not_peek_at_hidden_information() -> None:
-    """Two states that differ only in the hidden deck order get the same search."""
-    a = ToyGame(cards=15).new_state(4)
-    b = a.clone()
-    random.Random(1).shuffle(b.deck)
-    assert a.deck != b.deck and a.observation(0) == b.observation(0)
+def test_mcts_does_not_peek_at_future_draws() -> None:
+    """Two states with the same history but other seeds (so other future draws from their own
+    chance source) get the same search: MCTS samples chance from its own generator."""
+    a = dealt(ToyGame(cards=15), 4)
+    b = replay(a.record(), seed=99, game=a.game)
+    assert a.seed != b.seed and a.to_json() == b.to_json()
     agent_a, agent_b = MCTSAgent(iterations=80), MCTSAgent(iterations=80)
     root_a = agent_a.search(a, random.Random(2))
     root_b = agent_b.search(b, random.Random(2))
@@ -199,12 +208,15 @@ def test_mcts_does_not_peek_at_hidden_information() -> None:
 def test_mcts_beats_random() -> None:
     wins = 0
     for i in range(6):
-        state = ToyGame(cards=12).new_state(i)
+        state = dealt(ToyGame(cards=12), i)
         agents: list[Agent] = [MCTSAgent(iterations=60), RandomAgent()]
         if i % 2:
             agents.reverse()
         rng = random.Random(i)
-        while not state.is_terminal():
+        while True:
+            state.advance(rng)
+            if state.is_terminal():
+                break
             state.apply(agents[state.current_player].choose(state, rng))
         wins += state.returns()[i % 2] > 0
     assert wins >= 5
@@ -212,24 +224,25 @@ def test_mcts_beats_random() -> None:
 
 def test_mcts_reuses_the_subtree_within_a_turn() -> None:
     """After the first step of a turn the kept subtree becomes the root of the next search."""
-    state = ToyGame(cards=15).new_state(2)
+    state = dealt(ToyGame(cards=15), 2)
     agent = MCTSAgent(iterations=100)
     rng = random.Random(0)
     first = agent.choose(state, rng)
     kept = agent._next_root
     assert kept is not None and kept.action == first and kept.visits > 0
     state.apply(first)
+    state.advance(random.Random(1))  # chance refills the market: the kept subtree survives it
     assert state.current_player == 0  # the same seat's second step
     root = agent._reused_root(state, 0)
     assert root is kept and root.parent is None
     # a different position (another seat, or another history) starts afresh
     agent.choose(state, rng)
-    other = ToyGame(cards=15).new_state(3)
+    other = dealt(ToyGame(cards=15), 3)
     assert agent._reused_root(other, 0) is not kept
 
 
 def test_mcts_without_reuse_and_reset() -> None:
-    state = ToyGame().new_state(1)
+    state = dealt(ToyGame(), 1)
     agent = MCTSAgent(iterations=20, reuse=False)
     agent.choose(state, random.Random(0))
     assert agent._next_root is None
@@ -240,7 +253,7 @@ def test_mcts_without_reuse_and_reset() -> None:
 
 
 def test_mcts_time_budget() -> None:
-    state = ToyGame(cards=30).new_state(1)
+    state = dealt(ToyGame(cards=30), 1)
     agent = MCTSAgent(seconds=0.05)
     agent.choose(state, random.Random(0))
     assert agent.last_iterations > 0
@@ -248,23 +261,25 @@ def test_mcts_time_budget() -> None:
 
 
 def test_mcts_time_budget_with_a_floor() -> None:
-    state = ToyGame(cards=30).new_state(1)
+    state = dealt(ToyGame(cards=30), 1)
     agent = MCTSAgent(seconds=0.001, min_iterations=300)
     agent.choose(state, random.Random(0))
     assert agent.last_iterations >= 300
 
 
 def test_mcts_single_legal_action_needs_no_search() -> None:
-    state = ToyGame().new_state(1)
+    state = dealt(ToyGame(), 1)
     state.apply("take 0")
+    state.advance(random.Random(0))
     state.apply("take 0")
+    state.advance(random.Random(0))
     agent = MCTSAgent(iterations=50)
     assert agent.choose(state, random.Random(0)) == "end"
     assert agent.last_iterations == 0
 
 
 def test_depth_capped_rollouts_use_the_evaluation() -> None:
-    state = EvalToyGame(cards=20).new_state(1)
+    state = dealt(EvalToyGame(cards=20), 1)
     agent = MCTSAgent(iterations=50, depth=2, eval_scale=5.0)
     root = agent.search(state, random.Random(0))
     assert sum(ch.visits for ch in root.children.values()) == 50
@@ -272,7 +287,7 @@ def test_depth_capped_rollouts_use_the_evaluation() -> None:
 
 
 def test_margin_mixes_the_score_difference_into_finished_rollouts() -> None:
-    state = ToyGame(cards=9, outcome="draw").new_state(1)
+    state = dealt(ToyGame(cards=9, outcome="draw"), 1)
     flat = MCTSAgent(iterations=40, margin=0.0).search(state, random.Random(0))
     assert all(ch.total == 0.0 for ch in flat.children.values())  # every game a draw
     shaped = MCTSAgent(iterations=40, margin=0.5).search(state, random.Random(0))

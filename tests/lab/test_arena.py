@@ -83,7 +83,9 @@ def test_small_arena_on_two_heirs_with_workers(tmp_path: Path) -> None:
     records = sorted((out / "records").glob("*.json"))
     assert len(records) == 6
     rec = Record.load(records[0])
-    assert rec.seats == ("greedy", "random") and rec.result is not None
+    assert rec.seats == ("white", "blue") and rec.result is not None
+    assert rec.players == ("greedy", "random")
+    assert regalia.replay(rec).scores() == rec.result["scores"]
     assert (out / "report.md").read_text().startswith("# Arena: two-heirs")
     for name in ("scores.png", "win_rates.png", "score_curves.png", "summary.json"):
         assert (out / name).stat().st_size > 0
@@ -92,7 +94,7 @@ def test_small_arena_on_two_heirs_with_workers(tmp_path: Path) -> None:
 
 @pytest.mark.skipif("two-heirs" not in game_ids(), reason="needs two-heirs")
 def test_solo_game_with_one_agent() -> None:
-    """Fewer agents than seats: the agent keeps seat 0, the engine plays the automaton."""
+    """One agent for the one seat agents play: it keeps seat 0, the rules play the automaton."""
     result = run_arena("two-heirs", ["random"], games=2, options={"solo": True}, progress=False)
     assert [r.agents for r in result.results] == [(0, -1), (0, -1)]
     assert sum(result.wins.values()) == result.first_seat_wins
@@ -113,7 +115,8 @@ def test_out_dir_on_toy_game(tmp_path: Path) -> None:
         ({"agent_specs": "random,nobody"}, OptionError, ["valid agents"]),
         ({"agent_specs": "mcts:impossible,random"}, OptionError, ["easy, medium, hard"]),
         ({"backend": "dask"}, LabError, ["local, ray"]),
-        ({"agent_specs": "random,random,random"}, LabError, ["at most 2"]),
+        ({"agent_specs": "random,random,random"}, LabError, ["give 2 agent(s)", "got 3"]),
+        ({"agent_specs": "greedy"}, LabError, ["give 2 agent(s)", "greedy,greedy"]),
         ({"options": {"colour": "red"}}, OptionError, ["valid options"]),
         ({"games": 0}, LabError, ["games"]),
     ],
@@ -132,9 +135,24 @@ def test_bad_requests(kwargs: dict[str, object], error: type[RegaliaError], word
         assert word in str(info.value)
 
 
-def test_a_seat_without_an_agent_is_an_error() -> None:
-    with pytest.raises(LabError, match="seat 1 to move has no agent"):
+def test_one_agent_for_two_seats_fails_before_any_game() -> None:
+    """Item 10: ``arena --agents greedy`` on a two-seat game is refused before it starts."""
+    with pytest.raises(LabError, match=r"give 2 agent\(s\), one per seat \(e.g. random,random\), got 1"):
         run_arena(ToyGame(), ["random"], games=1, progress=False)
+
+
+def test_out_dir_that_is_a_file_or_holds_old_records_is_refused(tmp_path: Path) -> None:
+    """Item 10: ``--out`` naming a file, or a folder holding an earlier run's records, is refused
+    before any game (the report would otherwise count other games than the records)."""
+    a_file = tmp_path / "report.txt"
+    a_file.write_text("x")
+    with pytest.raises(LabError, match="it is a file"):
+        run_arena(ToyGame(), "random,random", games=1, progress=False, out_dir=a_file)
+    out = tmp_path / "run"
+    run_arena(ToyGame(), "random,random", games=2, progress=False, out_dir=out)
+    with pytest.raises(LabError, match="already holds the records"):
+        run_arena(ToyGame(), "random,random", games=1, progress=False, out_dir=out)
+    assert len(list((out / "records").glob("*.json"))) == 2
 
 
 def test_ladder_orders_agents() -> None:
@@ -150,9 +168,28 @@ def test_ladder_orders_agents() -> None:
     assert sum(result.score_matrix()[0]) + sum(result.score_matrix()[1]) + sum(result.score_matrix()[2]) == 18
 
 
-def test_ladder_needs_a_two_seat_game() -> None:
-    with pytest.raises(LabError, match="two seats for agents"):
+def test_ladder_needs_an_agent_per_seat() -> None:
+    with pytest.raises(LabError, match="at least 3 agents"):
         run_ladder(ToyGame(players=3), "random,greedy", games=1, progress=False)
+
+
+def test_ladder_of_a_three_seat_game_rates_rankings() -> None:
+    """Ratings for more than two seats: each game's ranking is broken into pairwise comparisons
+    (weighted 1/(n-1)); every group of three agents plays, seats rotated."""
+    result = run_ladder(
+        ToyGame(players=3, cards=15),
+        "random,greedy,mcts:iterations=20,random",
+        games=3,
+        seed=2,
+        progress=False,
+        bootstrap=20,
+    )
+    assert len(result.results) == 4 * 3  # C(4, 3) groups, 3 games each
+    assert [r.agents for r in result.results[:3]] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    # each game contributes one point per seat pair in all: n * (n - 1) / 2 comparisons of weight 1/2
+    total = sum(sum(row) for row in result.score_matrix())
+    assert total == pytest.approx(len(result.results) * 3 * 0.5)
+    assert max(range(4), key=lambda k: result.ratings[k]) in (1, 2)
 
 
 def test_ray_backend_without_ray_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -169,7 +206,7 @@ def test_solo_automaton_seat_gets_no_agent_and_ladder_refuses_solo() -> None:
     state = regalia.load_game("two-heirs", solo=True).new_state(1)
     assert state.automaton_seats() == (1,)
     assert regalia.load_game("two-heirs").new_state(1).automaton_seats() == ()
-    with pytest.raises(RegaliaError, match="at most 1 agent"):
+    with pytest.raises(RegaliaError, match=r"give 1 agent\(s\)"):
         run_arena("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)
-    with pytest.raises(RegaliaError, match="two seats for agents"):
+    with pytest.raises(RegaliaError, match="two or more seats for agents"):
         run_ladder("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)

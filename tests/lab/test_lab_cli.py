@@ -68,7 +68,7 @@ def test_ladder_json() -> None:
         (["arena", GAME, "-a", "mcts:godlike,random"], ["unknown level", "easy, medium, hard"]),
         (["arena", GAME, "-a", "random,random", "--backend", "mpi"], ["unknown backend", "local, ray"]),
         (["arena", GAME, "-a", "random,random", "-o", "nonsense"], ["NAME=VALUE"]),
-        (["ladder", GAME, "-a", "random"], ["at least two agents"]),
+        (["ladder", GAME, "-a", "random"], ["at least 2 agents", "one per seat"]),
     ],
 )
 def test_errors_list_valid_choices_and_exit_2(args: list[str], words: list[str]) -> None:

@@ -39,20 +39,24 @@ def test_derive_seed_is_stable() -> None:
 
 def test_bradley_terry() -> None:
     # 3 wins and 1 loss plus one virtual draw: odds 3.5 : 1.5
-    r = bradley_terry(2, [(0, 1, 1.0)] * 3 + [(0, 1, 0.0)])
+    r = bradley_terry(2, [(0, 1, 1.0, 1.0)] * 3 + [(0, 1, 0.0, 1.0)])
     assert r[0] - r[1] == pytest.approx(400 * 0.367977, abs=0.01)
     assert sum(r) == pytest.approx(0.0, abs=1e-6)
     # a clear order A > B > C, all finite thanks to the prior
-    r = bradley_terry(3, [(0, 1, 1.0)] * 10 + [(1, 2, 1.0)] * 10 + [(0, 2, 1.0)] * 10)
+    r = bradley_terry(3, [(0, 1, 1.0, 1.0)] * 10 + [(1, 2, 1.0, 1.0)] * 10 + [(0, 2, 1.0, 1.0)] * 10)
     assert r[0] > r[1] > r[2]
     # draws only: equal ratings
-    r = bradley_terry(2, [(0, 1, 0.5)] * 4)
+    r = bradley_terry(2, [(0, 1, 0.5, 1.0)] * 4)
     assert r[0] == pytest.approx(r[1])
+    # weights: two comparisons of weight 1/2 count as one comparison
+    half = bradley_terry(2, [(0, 1, 1.0, 0.5)] * 6 + [(0, 1, 0.0, 0.5)] * 2)
+    assert half == pytest.approx(bradley_terry(2, [(0, 1, 1.0, 1.0)] * 3 + [(0, 1, 0.0, 1.0)]))
 
 
 def test_bootstrap_intervals_contain_the_estimate() -> None:
-    games = [(0, 1, 1.0)] * 7 + [(0, 1, 0.0)] * 3 + [(1, 2, 1.0)] * 6 + [(1, 2, 0.5)] * 4
-    ratings = bradley_terry(3, games)
+    pairs = [(0, 1, 1.0, 1.0)] * 7 + [(0, 1, 0.0, 1.0)] * 3 + [(1, 2, 1.0, 1.0)] * 6 + [(1, 2, 0.5, 1.0)] * 4
+    games = [[p] for p in pairs]  # one pairing per game
+    ratings = bradley_terry(3, pairs)
     intervals = bootstrap_intervals(3, games, samples=100, seed=1)
     for r, (lo, hi) in zip(ratings, intervals, strict=True):
         assert lo <= r + 1e-6 and r - 1e-6 <= hi

@@ -17,7 +17,7 @@ accepts ``-o NAME=VALUE`` for any option of any game (:func:`parse_option_pairs`
 >>> Demo.from_mapping({"colour": "green"})
 Traceback (most recent call last):
 ...
-regalia.core.errors.OptionError: option colour: 'green' is not one of red, blue
+regalia.core.errors.OptionError: option colour: unknown value 'green'; valid colour: red, blue
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def _check_bounds(name: str, value: Any, meta: Mapping[str, Any]) -> None:
         for item in items:
             if item not in choices:
                 raise OptionError(
-                    f"option {name}: {item!r} is not one of {', '.join(str(c) for c in choices)}"
+                    f"option {name}: unknown value {item!r}; valid {name}: {', '.join(str(c) for c in choices)}"
                 )
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if isinstance(value, int) and not isinstance(value, bool):

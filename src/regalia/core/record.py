@@ -24,7 +24,7 @@ from typing import Any
 
 from regalia.core.data import read_text_file
 from regalia.core.errors import RecordError, RegaliaError, ReplayDivergence
-from regalia.core.game import JSON, OMNISCIENT, SPECTATOR, State
+from regalia.core.game import JSON, OMNISCIENT, SPECTATOR, Game, State
 from regalia.core.registry import load_game
 
 FORMAT = "regalia-record"
@@ -174,23 +174,31 @@ class Record:
         return cls.loads(read_text_file(path, "record", RecordError))
 
 
-def initial_state(record: Record, seed: int | None = None) -> State[Any]:
-    """The starting state of a record's game (``seed``: the default source of later chance)."""
-    state = load_game(record.game, **record.options).initial_state()
+def initial_state(record: Record, seed: int | None = None, game: Game[Any] | None = None) -> State[Any]:
+    """The starting state of a record's game (``seed``: the default source of later chance;
+    ``game``: the game itself, for a game that is not registered)."""
+    if game is None:
+        game = load_game(record.game, **record.options)
+    elif game.id != record.game:
+        raise RecordError(f"field 'game': the record is of {record.game!r}, not {game.id!r}")
+    state = game.initial_state()
     state.seed = seed
     return state
 
 
-def replay(record: Record | JSON, upto: int | None = None, seed: int | None = None) -> State[Any]:
+def replay(
+    record: Record | JSON, upto: int | None = None, seed: int | None = None, game: Game[Any] | None = None
+) -> State[Any]:
     """Replay ``record`` (or its JSON) and return the final state (or the state after ``upto`` plies).
 
     Raises :class:`ReplayDivergence` naming the ply of the first action that cannot be applied, and
     when the record's result disagrees with the replayed one. ``seed`` becomes the state's default
-    source of chance for whatever comes after the record.
+    source of chance for whatever comes after the record; ``game`` is the game itself when it is
+    not registered.
     """
     if not isinstance(record, Record):
         record = Record.from_json(record)
-    state = initial_state(record, seed)
+    state = initial_state(record, seed, game)
     actions = record.actions if upto is None else record.actions[:upto]
     for ply, text in enumerate(actions, start=1):
         apply_ply(state, ply, text)

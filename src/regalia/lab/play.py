@@ -16,7 +16,7 @@ from typing import Any
 
 from regalia.ai import agent_from_spec, observe_agent, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import JSON, Game
+from regalia.core.game import CHANCE, JSON, Game
 from regalia.core.record import Record
 from regalia.core.registry import load_game
 
@@ -98,36 +98,38 @@ def play_game(job: GameJob) -> GameResult:
     seconds = [0.0] * n
     curve: list[list[int]] | None = [] if job.curves else None
     clock = time.perf_counter
-    while True:
-        state.advance(chance_rng)
-        if state.is_terminal():
-            break
+    automata = set(state.automaton_seats())
+    while not state.is_terminal():
         seat = state.current_player
-        agent = agents[seat] if 0 <= seat < len(agents) else None
-        if agent is None:
-            raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
-        start = clock()
-        action = agent.choose(state, rngs[seat])
-        seconds[seat] += clock() - start
-        moves[seat] += 1
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise LabError(
-                f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
-                f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
-            ) from None
+        if seat == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        elif seat in automata:
+            state.apply(state.forced_action())
+        else:
+            agent = agents[seat] if 0 <= seat < len(agents) else None
+            if agent is None:
+                raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
+            start = clock()
+            action = agent.choose(state, rngs[seat])
+            seconds[seat] += clock() - start
+            moves[seat] += 1
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise LabError(
+                    f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
+                    f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
+                ) from None
+            for other in agents:
+                if other is not None and other is not agent:
+                    observe_agent(other, state)
         if curve is not None:
             curve.append(list(state.scores()))
-        for other in agents:
-            if other is not None and other is not agent:
-                observe_agent(other, state)
         if state.ply > MAX_PLIES:
             raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
     record = None
     if job.record:
         rec = Record.of_state(state)
-        automata = state.automaton_seats()
         players = tuple(
             spec or ("automaton" if s in automata else "?") for s, spec in enumerate(job.specs)
         )

@@ -27,8 +27,10 @@ import pytest
 
 import regalia
 from regalia.core.errors import IllegalAction
+from regalia.core.game import CHANCE
 from regalia.core.grid import Pos
-from regalia.games.two_heirs.actions import Action
+from regalia.games.two_heirs.actions import DRAW, TOP, Action, make
+from regalia.games.two_heirs.base import CH_TOP
 from regalia.games.two_heirs.scoring import ScoreSheet, building_base, producers, score_board
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import Tile, load_catalogue, parse_tile
@@ -84,7 +86,8 @@ def position(
     ``units`` lists the 6 unit positions: white elite, white regular, white regular, blue elite,
     blue regular, blue regular (``None``: in the royal reserve). ``reserve`` lists the 7 reserve
     positions (``None`` for the shield's position and empty positions). ``supply``'s last tile is
-    the top of the pile.
+    the top of the pile: its colour shows, and :func:`act` / :func:`acts` draw the supply in that
+    order when chance refills the reserve.
     """
     s = TwoHeirsState.new(game(roads=roads), seed=0)
     s.board = {pos: cell_code(spec) for pos, spec in (board or {(0, 0): GREY}).items()}
@@ -97,6 +100,9 @@ def position(
     s.shield = shield
     assert s.reserve[shield] == -1
     s.supply = [tid(t) for t in supply]
+    s.top = CAT.tiles[s.supply[-1]].colour if s.supply else -1
+    s.chance = 0
+    s.refill = -1
     s.player = player
     s.first = player
     s.took = took
@@ -130,14 +136,30 @@ def basic(**kw: Any) -> TwoHeirsState:
     return position(board=board, **kw)
 
 
+def draw_in_order(state: TwoHeirsState) -> list[str]:
+    """Let chance refill the reserve as the test's supply lists it (its last tile is the top);
+    returns the outcomes in notation."""
+    done = []
+    while state.current_player == CHANCE:
+        if state.chance == CH_TOP:
+            outcome = make(TOP, CAT.tiles[state.supply[-1]].colour)
+        else:
+            outcome = make(DRAW, state.supply[-1])
+        done.append(state.action_text(outcome))
+        state.apply(outcome)
+    return done
+
+
 def act(state: TwoHeirsState, text: str) -> Action:
-    """Apply an action written in notation."""
-    return state.apply_text(text)
+    """Apply an action written in notation, then chance's refills (:func:`draw_in_order`)."""
+    action = state.apply_text(text)
+    draw_in_order(state)
+    return action
 
 
 def acts(state: TwoHeirsState, *texts: str) -> None:
     for t in texts:
-        state.apply_text(t)
+        act(state, t)
 
 
 def refused(state: TwoHeirsState, text: str, rule: str) -> IllegalAction:

@@ -5,16 +5,27 @@ from __future__ import annotations
 import pytest
 
 import regalia
-from regalia.core.errors import OptionError
-from regalia.games.two_heirs.tiles import RECOMMENDED_SETS
+from regalia.core.errors import IllegalAction, OptionError
+from regalia.core.game import CHANCE
+from regalia.games.two_heirs.actions import make
+from regalia.games.two_heirs.state import TwoHeirsState
+from regalia.games.two_heirs.tiles import COLOURS, RECOMMENDED_SETS
 
 from .builders import BLUE, WHITE, acts, basic, game, legal, position, refused, texts
 
 
 # -- Setup -----------------------------------------------------------------------------------
+def started(seed: int, **options: object) -> TwoHeirsState:
+    """A new game with setup's chance outcomes drawn from ``seed``."""
+    s = regalia.load_game("two-heirs", **options).new_state(seed=seed)
+    s.advance()
+    assert isinstance(s, TwoHeirsState)
+    return s
+
+
 def test_setup_three_recommended_sets_make_27_tiles() -> None:
     """Setup: the default game uses the 3 recommended sets: 27 tiles (6 reserve, 1 start, 20 supply)."""
-    s = regalia.load_game("two-heirs").new_state(seed=5)
+    s = started(5)
     assert s.sets == RECOMMENDED_SETS
     in_play = [t for t in s.reserve if t >= 0] + list(s.supply) + [s.board[(0, 0)] >> 2]
     assert len(in_play) == len(set(in_play)) == 27
@@ -25,7 +36,7 @@ def test_setup_three_recommended_sets_make_27_tiles() -> None:
 
 def test_setup_royal_reserve_six_tiles_clockwise_from_the_shield() -> None:
     """Setup: the royal reserve is 6 face-up tiles to the right of the shield, 7 positions in all."""
-    s = regalia.load_game("two-heirs").new_state(seed=5)
+    s = started(5)
     assert len(s.reserve) == 7
     assert s.shield == 0 and s.reserve[0] == -1
     assert all(t >= 0 for t in s.reserve[1:])
@@ -33,7 +44,7 @@ def test_setup_royal_reserve_six_tiles_clockwise_from_the_shield() -> None:
 
 def test_setup_starting_landscape_face_down_with_both_elites() -> None:
     """Setup: the start tile lies face down in the middle with both elite units on it."""
-    s = regalia.load_game("two-heirs").new_state(seed=5)
+    s = started(5)
     assert list(s.board) == [(0, 0)]
     assert s.board[(0, 0)] & 3 == 0  # face down
     assert s.units[0] == s.units[3] == (0, 0)
@@ -42,20 +53,70 @@ def test_setup_starting_landscape_face_down_with_both_elites() -> None:
 
 def test_setup_shield_coin_flip_is_seeded() -> None:
     """Setup: the royal shield's coin flip picks the first player, reproducibly from the seed."""
-    g = regalia.load_game("two-heirs")
-    firsts = {g.new_state(seed=n).current_player for n in range(30)}
+    firsts = {started(n).current_player for n in range(30)}
     assert firsts == {0, 1}
-    assert all(g.new_state(seed=n).to_json() == g.new_state(seed=n).to_json() for n in range(5))
+    assert all(started(n).to_json() == started(n).to_json() for n in range(5))
+
+
+def test_setup_is_chance_in_the_order_of_the_rulebook() -> None:
+    """Setup as chance's outcomes: the shield's coin flip, the six reserve tiles, the starting
+    landscape, then the colour on the back of the supply's top tile; nothing is drawn before."""
+    s = regalia.load_game("two-heirs").new_state(seed=8)
+    assert s.current_player == CHANCE and s.supply and s.reserve == [-1] * 7 and not s.board
+    assert [a for a, _ in s.chance_outcomes()] == [make("first", 0), make("first", 1)]
+    texts_ = [s.action_text(a) for a in s.advance()]
+    assert texts_[0] in ("first white", "first blue")
+    assert [t.split()[0] for t in texts_[1:]] == ["draw"] * 7 + ["top"]
+    assert s.record().actions == tuple(texts_)
+    assert COLOURS[s.top] == texts_[-1].split()[1]
+    # the top colour is drawn with its share of the supply
+    before = regalia.load_game("two-heirs").new_state(seed=8)
+    for text in texts_[:-1]:
+        before.apply_text(text)
+    counts = before.supply_counts()
+    assert {before.action_text(a): p for a, p in before.chance_outcomes()} == {
+        f"top {COLOURS[c]}": n / 20 for c, n in enumerate(counts) if n
+    }
 
 
 def test_setup_any_three_sets_or_random_sets() -> None:
-    """Setup: any 3 of the 6 sets may be chosen; 'random' picks 3 with the seed."""
-    s = regalia.load_game("two-heirs", sets="warfare,crafts,guard").new_state(seed=1)
+    """Setup: any 3 of the 6 sets may be chosen; 'random' lets chance pick 3 (20 equally likely)."""
+    s = started(1, sets="warfare,crafts,guard")
     tiles = [t for t in s.reserve if t >= 0] + s.supply
     assert {s.tiles[t].set for t in tiles} <= {"warfare", "crafts", "guard"}
-    r = regalia.load_game("two-heirs", sets="random")
-    assert len(set(r.new_state(seed=4).sets)) == 3
-    assert r.new_state(seed=4).sets == r.new_state(seed=4).sets
+    r = regalia.load_game("two-heirs", sets="random").new_state(seed=4)
+    assert r.sets == () and not r.supply
+    outcomes = r.chance_outcomes()
+    assert len(outcomes) == 20 and all(p == pytest.approx(1 / 20) for _, p in outcomes)
+    r.advance()
+    assert len(set(r.sets)) == 3 and r.record().actions[0].startswith("sets ")
+    assert started(4, sets="random").sets == r.sets
+
+
+def test_a_draw_at_a_real_table_can_be_entered() -> None:
+    """Setup and Action A: chance's outcomes may come from a person (a physical draw): they are
+    checked against the supply and the colour on the back of its top tile."""
+    s = regalia.load_game("two-heirs").new_state()
+    acts_ = ["first blue", "draw W1", "draw W2", "draw D1", "draw D2", "draw T1", "draw T2", "draw D7", "top grey"]
+    for text in acts_:
+        s.apply_text(text)
+    assert s.current_player == BLUE and s.tiles[s.reserve[1]].id == "W1"
+    assert s.board[(0, 0)] >> 2 == s.game.catalogue.by_id["D7"].index
+    s.apply_text("take W1")
+    assert s.current_player == CHANCE
+    with pytest.raises(IllegalAction, match="the supply's top tile is grey") as info:
+        s.apply_text("draw W3")  # a yellow inn, but the back of the top tile showed grey
+    assert info.value.rule == "Action A"
+    with pytest.raises(IllegalAction, match="W1 is not in the supply"):
+        s.apply_text("draw W1")
+    with pytest.raises(IllegalAction, match="chance is to act first"):
+        s.apply_text("end")
+    grey = [s.action_text(a) for a in s.legal_actions()]
+    assert grey and all(s.tiles[s.parse_action(t).tile].colour_name == "grey" for t in grey)
+    s.apply_text(grey[0])
+    assert s.current_player == CHANCE  # the next top colour shows
+    s.apply_text("top green")
+    assert s.current_player == BLUE and s.top == COLOURS.index("green")
 
 
 def test_setup_wrong_number_of_sets_is_refused() -> None:

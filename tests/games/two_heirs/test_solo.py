@@ -16,10 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import regalia
-from regalia.core.errors import DataError, OptionError, PositionError
+from regalia.core.errors import DataError, IllegalAction, OptionError, PositionError
+from regalia.core.game import TERMINAL
 from regalia.core.grid import Pos, neighbours8
+from regalia.core.game import CHANCE
+from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs import henry
-from regalia.games.two_heirs.henry import default_treasures, parse_treasures
+from regalia.games.two_heirs.actions import make
+from regalia.games.two_heirs.base import CH_TOP, CH_TREASURE
+from regalia.games.two_heirs.henry import HENRY, default_treasures, parse_treasures
 from regalia.games.two_heirs.scoring import building_base
 from regalia.games.two_heirs.solo import HENRY_BASE, SoloState
 
@@ -37,6 +42,10 @@ def roads(tile_id: str) -> set[str]:
 
 def tok(token_id: str) -> int:
     return TS.token(token_id).index
+
+
+#: The treasure tokens a test's pile holds, top last, by state: chance flips them in that order.
+_PILES: dict[int, list[int]] = {}
 
 
 def solo(
@@ -57,24 +66,28 @@ def solo(
 
     ``board`` cells are written like builders.position's ("D4" face down, "D4@0" the player's,
     "D4@1" Henry's); ``units`` are the player's 3 then Henry's 3 (elite first); ``pile`` lists
-    token ids, top last; ``supply``'s last tile is the top of the supply.
+    token ids, top last (:func:`henry_turn` flips them in that order); ``supply``'s last tile is
+    the top of the supply (its colour shows; refills draw it first).
     """
     game = regalia.load_game("two-heirs", solo=True, level=level, tiles=tiles, roads=roads)
-    s = game.new_state(seed=0)
+    s = game.initial_state()
     assert isinstance(s, SoloState)
     s.board = {pos: cell_code(spec) for pos, spec in board.items()}
     s.last_built = [last, None]
     s.reserve = [-1 if t is None else tid(t) for t in reserve]
     s.shield = shield
     s.supply = [tid(t) for t in supply]
+    s.top = s.tiles[s.supply[-1]].colour if s.supply else -1
+    s.chance = 0
+    s.refill = -1
+    s.first = s.player = 0
     s.units = list(units)
     s.henry_off = sum(1 << k for k in range(3) if units[HENRY_BASE + k] is None)
     s.hands = [[], []]
-    if pile is not None:
-        used = [tok(t) for t in pile] + [tok(t) for _, t in treasures]
-        s.pile = tuple(tok(t) for t in pile)
-        s.unseen_removed = tuple(i for i in range(10) if i not in used)
     s.treasures = tuple((pos, tok(t)) for pos, t in treasures)
+    if pile is not None:
+        s.pile_left = len(pile)
+        _PILES[id(s)] = [tok(t) for t in pile]
     s.took = True
     s.shield_mine = False
     from regalia.games.two_heirs.scoring import producers
@@ -86,10 +99,33 @@ def solo(
     return s
 
 
+def chance_in_order(s: SoloState) -> None:
+    """Chance's outcomes as the test's supply and pile list them (their last items first)."""
+    pile = _PILES.get(id(s), [])
+    while s.current_player == CHANCE:
+        if s.chance == CH_TOP:
+            s.apply(make(act.TOP, s.tiles[s.supply[-1]].colour))
+        elif s.chance == CH_TREASURE:
+            token = pile.pop() if pile else s.unseen_tokens()[0]
+            s.apply(make(act.TREASURE, token))
+        else:
+            s.apply(make(act.DRAW, s.supply[-1]))
+
+
+def run_henry(s: SoloState) -> None:
+    """Henry's steps (and chance's outcomes in them) until the player is to act or the game ends."""
+    while not s.is_terminal():
+        chance_in_order(s)
+        if s.is_terminal() or s.current_player != HENRY:
+            return
+        s.apply(s.forced_action())
+
+
 def henry_turn(s: SoloState) -> list[dict[str, Any]]:
-    """End the player's turn (Henry plays at once) and return the steps of Henry's turn."""
+    """End the player's turn, play Henry's whole turn and return its steps."""
     s.apply_text("end")
-    assert s.current_player in (0, -1)
+    run_henry(s)
+    assert s.current_player in (0, TERMINAL)
     return s.last_henry_turn()
 
 
@@ -114,22 +150,35 @@ def four_road_pilgrimage(tmp_path: Path) -> str:
 # -- setup ---------------------------------------------------------------------------------------
 
 
+def started(seed: int, **options: Any) -> SoloState:
+    """A new solo game with setup's chance outcomes drawn from ``seed``."""
+    s = regalia.load_game("two-heirs", solo=True, **options).new_state(seed=seed)
+    s.advance()
+    assert isinstance(s, SoloState)
+    return s
+
+
 @pytest.mark.parametrize(("level", "removed"), [(1, 4), (2, 2), (3, 0)])
 def test_level_setup_removes_4_2_or_0_treasure_tokens_unseen(level: int, removed: int) -> None:
-    """Solo setup: Level 1 removes 4 tokens, level 2 removes 2, level 3 none, without looking."""
-    s = regalia.load_game("two-heirs", solo=True, level=level).new_state(seed=11)
-    assert len(s.unseen_removed) == removed
-    assert len(s.pile) == 10 - removed
-    assert sorted(s.pile + s.unseen_removed) == list(range(10))
+    """Solo setup: Level 1 removes 4 tokens, level 2 removes 2, level 3 none, without looking.
+
+    Which tokens were removed is never seen, so it is not decided: the pile holds 10 - removed
+    tokens, and each flip draws one of the tokens nobody has seen."""
+    s = started(11, level=level)
+    assert s.pile_left == 10 - removed
     obs = s.observation(0)["solo"]
     assert obs["pile_size"] == 10 - removed and obs["removed_unseen"] == removed
     assert "pile" not in obs and "unseen_removed" not in obs
+    assert s.unseen_tokens() == list(range(10))
 
 
 def test_solo_setup_player_starts_and_henrys_units_wait_off_the_board() -> None:
-    """Solo setup / course: you always start; Henry's units are outside the royal reserve."""
+    """Solo setup / course: you always start (no coin flip); Henry's units are outside the royal
+    reserve."""
     for seed in range(20):
         s = regalia.load_game("two-heirs", solo=True).new_state(seed=seed)
+        assert s.chance_outcomes()[0][0].kind == "draw"  # no "first": the shield is not flipped
+        s.advance()
         assert s.first == 0 and s.current_player == 0
         assert s.units[:3] == [(0, 0), None, None]
         assert s.henry_units() == [None, None, None]
@@ -144,27 +193,36 @@ def test_options_level_and_treasures_are_validated() -> None:
         regalia.load_game("two-heirs", solo=True, level=4)
     with pytest.raises(OptionError, match="treasures"):
         regalia.load_game("two-heirs", treasures="x.json")
+    with pytest.raises(OptionError, match="only used by the solo game"):
+        regalia.load_game("two-heirs", level=2)
     with pytest.raises(DataError, match="cannot read treasure file"):
         regalia.load_game("two-heirs", solo=True, treasures="/nonexistent/treasures.json")
 
 
-# -- henry's turn inside the end of the player's turn --------------------------------------------
+# -- henry's turn after the end of the player's turn ---------------------------------------------
 
 
-def test_henry_plays_inside_the_end_of_the_players_turn() -> None:
-    """Solo course of the game: after your turn, Henry's turn; the player is always to move."""
-    s = regalia.load_game("two-heirs", solo=True).new_state(seed=5)
+def test_henrys_turn_follows_the_end_of_the_players_turn_step_by_step() -> None:
+    """Solo course of the game: after your turn, Henry's turn. Henry is an automaton seat: each of
+    his steps is the one legal action of his seat, and chance refills and flips his treasure."""
+    s = started(5)
     take = next(a for a in s.legal_actions() if a.kind == "take")
     s.apply(take)
+    s.advance()
     s.apply_text("end")
-    assert s.current_player == 0 and s.henry_turns == 1
-    steps = [e["step"] for e in s.last_henry_turn()]
-    assert steps[:4] == ["take", "place", "treasure", "unit"]
-    assert s.shield_mine and not s.took
+    assert s.current_player == HENRY and s.automaton_seats() == (HENRY,) and s.henry_turns == 1
+    assert len(s.legal_actions()) == 1 and s.forced_action().kind == "take"
+    with pytest.raises(IllegalAction, match="it is Henry's turn") as info:
+        s.apply_text("end")
+    assert info.value.rule == "Solo course of the game"
+    before = s.ply
+    steps = [s.action_text(a) for a in s.advance()]
+    assert [t.split()[0] for t in steps] == ["take", "draw", "top", "build", "treasure"]
+    assert s.current_player == 0 and s.shield_mine and not s.took
     henry_buildings = [p for p, c in s.board.items() if c & 3 == 2]
     assert len(henry_buildings) == 1
-    record = s.record().to_json()
-    assert [e["step"] for e in record["events"]][:2] == ["take", "place"]
+    assert [e["step"] for e in s.last_henry_turn()] == ["take", "place", "treasure", "unit"]
+    assert s.record().actions[before:] == tuple(steps)  # Henry's steps are in the record
     assert s.observation(0)["solo"]["last_henry_turn"] == s.last_henry_turn()
 
 
@@ -217,7 +275,7 @@ def test_henry_cannot_take_any_tile_and_does_nothing() -> None:
     board = dict(s.board)
     events = henry_turn(s)
     assert [e["step"] for e in events] == ["no-tile"]
-    assert s.board == board and len(s.pile) == 10
+    assert s.board == board and s.pile_left == 10
     assert s.henry_off == 0b111
 
 
@@ -319,7 +377,7 @@ def test_rule_d_the_tile_leaves_the_game_when_all_eight_positions_are_taken() ->
     events = henry_turn(s)
     assert [e["step"] for e in events] == ["take", "discard"]
     assert step(events, "discard")["rule"] == "D"
-    assert s.box == [tid("D2")] and s.pile == (tok("H1"), tok("H2"))
+    assert s.box == [tid("D2")] and s.pile_left == 2
     assert s.henry_off == 0b111
 
 
@@ -347,7 +405,7 @@ def test_a_treasure_goes_on_henrys_new_building_while_the_pile_lasts() -> None:
     events = henry_turn(s)
     treasure = step(events, "treasure")
     assert (treasure["token"], treasure["pos"]) == ("H9", "0,1")
-    assert s.treasures == (((0, 1), tok("H9")),) and s.pile == (tok("H2"),)
+    assert s.treasures == (((0, 1), tok("H9")),) and s.pile_left == 1
     s2 = solo({(0, 0): GREY}, last=None, supply=("T2", "T6"), pile=[])
     assert "treasure" not in [e["step"] for e in henry_turn(s2)]
 
@@ -412,7 +470,7 @@ def test_a_treasure_whose_condition_already_holds_is_removed_at_once() -> None:
     removed = step(events, "treasure-removed")
     assert (removed["token"], removed["pos"], removed["by"]) == ("H1", "0,1", "henry")
     assert s.treasures == () and s.taken == (tok("H1"),)
-    assert s.pile == (tok("H2"),)
+    assert s.pile_left == 1
 
 
 def test_henrys_new_tile_can_fulfil_an_older_treasure() -> None:
@@ -507,7 +565,7 @@ def test_henry_scores_his_three_best_buildings_double_plus_5_per_treasure() -> N
     }
     s = solo(board, last=None, units=((60, 0), None, None, (50, 0), (20, 0), None), pile=["H1"])
     s.treasures = (((10, 0), tok("H2")), ((20, 0), tok("H3")))
-    s.pile = (tok("H1"),)
+    s.pile_left = 1
     tiles = s.tiles
     bases = {p: building_base(p, s.board, tiles)[0] for p in board if s.board[p] & 3 == 2}
     assert bases == {(10, 0): 5, (20, 0): 2, (30, 0): 2, (40, 0): 3, (50, 0): 0}
@@ -539,25 +597,25 @@ def test_the_player_wins_only_with_strictly_more_points() -> None:
 
 def test_henry_taking_the_last_supply_tile_triggers_the_end() -> None:
     """Ruling R-henry-end: Henry finishes his turn, then you and Henry play one final turn each."""
-    s = regalia.load_game("two-heirs", solo=True).new_state(seed=3)
-    s.supply = s.supply[-2:]
-    s.apply(next(a for a in s.legal_actions() if a.kind == "take"))  # refills: 1 tile left
-    s.apply_text("end")  # Henry takes, refills the last tile: the end is triggered
+    s = solo({(0, 0): GREY}, last=None, supply=("T6",))
+    henry_turn(s)  # Henry takes, the refill takes the last tile: the end is triggered
     assert s.final and s.finals_left == 2 and not s.supply and s.current_player == 0
     turns = s.henry_turns
     s.apply(next(a for a in s.legal_actions() if a.kind == "take"))
-    s.apply_text("end")  # the player's final turn, then Henry's final turn
+    assert s.current_player == 0  # no refill in the final turns
+    henry_turn(s)  # the player's final turn, then Henry's final turn: the game ends
     assert s.is_terminal() and s.henry_turns == turns + 1
 
 
 def test_the_player_taking_the_last_supply_tile_gives_henry_and_the_player_one_final_turn() -> None:
     """Final turn and end of the game, solo: the player triggers; Henry, then the player, play."""
-    s = regalia.load_game("two-heirs", solo=True).new_state(seed=3)
-    s.supply = s.supply[-1:]
+    s = solo({(0, 0): GREY}, last=None, supply=("T6",))
+    s.took, s.shield_mine = False, True
     s.apply(next(a for a in s.legal_actions() if a.kind == "take"))
-    assert s.trigger
-    s.apply_text("end")  # Henry's final turn follows at once
-    assert s.final and s.finals_left == 1 and s.henry_turns == 1
+    chance_in_order(s)
+    assert s.trigger and not s.supply
+    henry_turn(s)  # Henry's final turn follows
+    assert s.final and s.finals_left == 1 and s.henry_turns == 1 and s.current_player == 0
     s.apply(next(a for a in s.legal_actions() if a.kind == "take"))
     s.apply_text("end")
     assert s.is_terminal() and s.henry_turns == 1
@@ -567,13 +625,17 @@ def test_the_player_taking_the_last_supply_tile_gives_henry_and_the_player_one_f
 
 
 def _random_solo_game(seed: int, level: int = 3, upto: int | None = None) -> SoloState:
+    """Random play (chance with its probabilities, Henry by his rules) for ``upto`` player actions,
+    stopping at a player's decision (or the end)."""
     s = regalia.load_game("two-heirs", solo=True, level=level).new_state(seed=seed)
     assert isinstance(s, SoloState)
     rng = random.Random(seed)
+    s.advance(rng)
     n = 0
     while not s.is_terminal() and (upto is None or n < upto):
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
+        s.advance(rng)
         n += 1
         assert n < 2000
     return s
@@ -594,8 +656,12 @@ def test_to_json_round_trips_and_clone_is_independent() -> None:
 def test_a_state_document_with_bad_solo_fields_is_refused_naming_the_field() -> None:
     s = _random_solo_game(8, upto=30)
     doc = s.to_json()
-    doc["solo"]["pile"] = ["H99"]
-    with pytest.raises(PositionError, match=r"solo\.pile\[0\]"):
+    doc["solo"]["removed"] = ["H99"]
+    with pytest.raises(PositionError, match=r"solo\.removed\[0\]"):
+        s.game.state_from_json(doc)
+    doc = s.to_json()
+    doc["solo"]["pile_size"] = 11
+    with pytest.raises(PositionError, match=r"solo\.pile_size"):
         s.game.state_from_json(doc)
     doc = s.to_json()
     del doc["solo"]
@@ -603,19 +669,20 @@ def test_a_state_document_with_bad_solo_fields_is_refused_naming_the_field() -> 
         s.game.state_from_json(doc)
 
 
-def test_observation_hides_the_pile_order_and_determinize_resamples_it() -> None:
-    """Hidden information: the treasure pile's order and the tokens removed unseen at setup."""
+def test_the_pile_order_is_not_decided_before_a_token_is_flipped() -> None:
+    """Hidden information: the pile's order and the tokens removed unseen at setup are decided by
+    chance only when a token is flipped; no state, observation or record holds them."""
     s = _random_solo_game(2, level=1, upto=10)
     obs = s.observation(0)
     assert "pile" not in obs["solo"] and "unseen_removed" not in obs["solo"]
-    seen = set()
-    for i in range(30):
-        d = s.determinize(0, random.Random(i))
-        assert d.observation(0) == obs
-        assert sorted(d.pile + d.unseen_removed) == sorted(s.pile + s.unseen_removed)
-        assert d.treasures == s.treasures and d.taken == s.taken
-        seen.add(d.pile)
-    assert len(seen) > 1
+    assert "pile" not in s.to_json()["solo"]
+    twin = regalia.replay(s.record(), seed=12345)
+    assert twin.to_json() == s.to_json() and twin.observation(0) == obs
+    # the next flip: any token nobody has seen, equally likely (those removed at setup included)
+    seen = set(s.taken) | {t for _, t in s.treasures}
+    assert set(s.unseen_tokens()) == set(range(10)) - seen
+    d = s.determinize(0, random.Random(1))
+    assert d.observation(0) == obs and d.unseen_tokens() == s.unseen_tokens()
 
 
 def test_treasure_file_is_validated_naming_the_token_and_field() -> None:
@@ -649,15 +716,18 @@ def test_a_users_treasure_file_replaces_the_reconstructed_one(tmp_path: Path) ->
     assert game.treasure_set.crosses == (2, 0, 1)
     s = game.new_state(seed=1)
     assert all(t.condition == "horizontal" for t in s.tset.tokens)
-    assert regalia.replay(_play_out(s).record().to_json()).to_json()["solo"] is not None
+    again = regalia.replay(_play_out(s).record().to_json())
+    assert again.to_json() == s.to_json() and again.tset.crosses == (2, 0, 1)
 
 
 def _play_out(s: SoloState, seed: int = 0) -> SoloState:
     rng = random.Random(seed)
-    while not s.is_terminal():
+    while True:
+        s.advance(rng)
+        if s.is_terminal():
+            return s
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
-    return s
 
 
 # -- properties ------------------------------------------------------------------------------------
@@ -670,12 +740,12 @@ FAST = settings(max_examples=15, deadline=None, suppress_health_check=[HealthChe
 def test_random_solo_games_end_and_replay_identically(seed: int, level: int) -> None:
     """Solo end of the game: random play always ends; the record replays to the same state."""
     s = _random_solo_game(seed, level)
-    assert s.is_terminal() and s.current_player == -1
+    assert s.is_terminal() and s.current_player == TERMINAL
     assert sum(s.returns()) == 0 and 0 not in s.returns()
     record = s.record().to_json()
-    assert record["events"] == s.events()
+    assert "events" not in record and "seed" not in record
     again = regalia.replay(json.loads(json.dumps(record)))
-    assert again.to_json() == s.to_json()
+    assert again.to_json() == s.to_json() and again.events() == s.events()
     # the 27 tiles are conserved: supply, reserve, hands, board, box
     placed = len(s.board) + len(s.supply) + sum(1 for t in s.reserve if t >= 0)
     assert placed + len(s.box) + len(s.hands[0]) + len(s.hands[1]) == 27
@@ -686,14 +756,16 @@ def test_random_solo_games_end_and_replay_identically(seed: int, level: int) -> 
             x, y = map(int, e["pos"].split(","))
             lx, ly = map(int, e["next_to"].split(","))
             assert max(abs(x - lx), abs(y - ly)) == 1
-    # every token is exactly once somewhere
-    assert sorted(s.pile + s.unseen_removed + s.taken + tuple(t for _, t in s.treasures)) == list(range(10))
+    # every token flipped is once somewhere; the pile holds what was never flipped
+    flipped = [*s.taken, *(t for _, t in s.treasures)]
+    assert len(flipped) == len(set(flipped))
+    assert s.pile_left + len(flipped) == 10 - henry.REMOVED_AT_LEVEL[level]
 
 
 @FAST
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 150))
 def test_henrys_turn_is_a_legal_pure_function_of_the_state(seed: int, plies: int) -> None:
-    """Henry never places illegally, and his turn depends only on the state."""
+    """Henry never places illegally, and his turn depends only on the state (and chance)."""
     s = _random_solo_game(seed, upto=plies)
     if s.is_terminal() or s.pending or s.discarding:
         return
@@ -710,12 +782,13 @@ def test_henrys_turn_is_a_legal_pure_function_of_the_state(seed: int, plies: int
             assert pos in set(neighbours8(s.last_building()))
         else:
             assert all(q in s.board for q in neighbours8(s.last_building()))
-    # playing the turn: two copies give the same result
+    # playing the turn: two copies with the same chance give the same result
     a, b = s.clone(), s.game.state_from_json(json.loads(json.dumps(before)))
     for x in (a, b):
         x._legal = None
         x.took, x.shield_mine = True, False
         x.apply_text("end")
+        x.advance(random.Random(seed))
     assert a.to_json() == b.to_json()
     # units never share a tile, Henry's included
     placed = [u for u in a.units if u is not None]

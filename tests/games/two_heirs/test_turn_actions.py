@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from regalia.core.game import TERMINAL
+
 from .builders import (
     BLUE,
     GREEN,
@@ -315,7 +317,7 @@ def test_final_turns_after_the_trigger_then_the_game_ends() -> None:
     acts(s, "end")
     assert s.current_player == WHITE and not s.is_terminal()
     acts(s, "take T3", "end")
-    assert s.is_terminal() and s.current_player == -1
+    assert s.is_terminal() and s.current_player == TERMINAL
     assert s.legal_actions() == []
 
 
