@@ -28,8 +28,17 @@ from regalia.games.two_heirs.tiles import parse_catalogue, parse_tile
 def finished_game(seed: int = 3) -> regalia.State:
     s = regalia.load_game("two-heirs").new_state(seed)
     rng = random.Random(seed)
-    while not s.is_terminal():
+    while True:
+        s.advance(rng)
+        if s.is_terminal():
+            return s
         s.apply(rng.choice(s.legal_actions()))
+
+
+def started(seed: int) -> regalia.State:
+    """A two-player game after setup's chance outcomes."""
+    s = regalia.load_game("two-heirs").new_state(seed)
+    s.advance()
     return s
 
 
@@ -44,7 +53,7 @@ def test_unknown_option_lists_the_valid_names() -> None:
     with pytest.raises(OptionError) as info:
         regalia.load_game("two-heirs", road=False)
     assert "road" in str(info.value)
-    assert "valid options: level, roads, sets, solo, tiles" in str(info.value)
+    assert "valid options: level, roads, sets, solo, tiles, treasures" in str(info.value)
 
 
 def test_option_values_are_type_checked_and_converted() -> None:
@@ -86,25 +95,41 @@ def test_record_json_round_trip(tmp_path: Path) -> None:
     assert replay(Record.load(path)).to_json() == s.to_json()
 
 
-def test_record_of_an_unfinished_game_has_no_result() -> None:
-    s = regalia.load_game("two-heirs").new_state(8)
+def test_record_of_an_unfinished_game_has_no_result_and_no_seed() -> None:
+    """A record lists chance's outcomes as ordinary plies, so it replays without the seed and tells
+    nothing about draws to come."""
+    s = started(8)
     s.apply(s.legal_actions()[0])
     doc = s.record().to_json()
-    assert doc["result"] is None and doc["game"] == "two-heirs" and doc["seed"] == 8
-    assert doc["format"] == "regalia-record" and doc["version"] == 1
+    assert doc["result"] is None and doc["game"] == "two-heirs" and "seed" not in doc
+    assert doc["format"] == "regalia-record" and doc["version"] == 2
     assert doc["seats"] == ["white", "blue"]
+    assert doc["options"] == {"sets": ["wandering", "dominion", "trade-and-church"], "roads": True, "solo": False}
+    assert doc["actions"][0] in ("first white", "first blue") and doc["actions"][-1].startswith("take ")
+    assert s.current_player == regalia.CHANCE  # the refill is not drawn yet, so no record holds it
+    assert replay(doc, seed=123).to_json() == s.to_json()
+
+
+def test_version_1_records_are_refused_with_a_reason() -> None:
+    doc = started(1).record().to_json()
+    doc["version"] = 1
+    with pytest.raises(RecordError, match="version 1 records drew everything from a seed"):
+        Record.from_json(doc)
 
 
 def test_replay_divergence_names_the_ply() -> None:
     doc = finished_game().record().to_json()
     doc["result"] = None
-    doc["actions"][4] = "take ZZZ"
+    doc["actions"][14] = "take ZZZ"
     with pytest.raises(ReplayDivergence) as info:
         replay(doc)
-    assert info.value.ply == 5 and "ply 5" in str(info.value)
-    doc["actions"][4] = "end"
-    doc["actions"].insert(0, "end")  # illegal before a take
-    with pytest.raises(ReplayDivergence, match=r"ply 1 .*Action A"):
+    assert info.value.ply == 15 and "ply 15" in str(info.value)
+    doc["actions"][14] = "end"
+    doc["actions"].insert(9, "end")  # right after setup: illegal before a take
+    with pytest.raises(ReplayDivergence, match=r"ply 10 .*Action A"):
+        replay(doc)
+    doc["actions"].insert(0, "end")  # chance is to act first
+    with pytest.raises(ReplayDivergence, match=r"ply 1 .*chance is to act first"):
         replay(doc)
 
 
@@ -132,8 +157,9 @@ def test_replay_upto_stops_early() -> None:
         ({"format": "pgn"}, "'format'"),
         ({"version": 9}, "'version'"),
         ({"game": 3}, "'game'"),
-        ({"seed": "x"}, "'seed'"),
-        ({"seed": True}, "'seed'"),
+        ({"seats": "white"}, "'seats'"),
+        ({"players": [1]}, "'players'"),
+        ({"view": "everyone"}, "'view'"),
         ({"options": []}, "'options'"),
         ({"actions": "take"}, "'actions'"),
         ({"actions": ["end", 4]}, "'actions[1]'"),
@@ -141,16 +167,16 @@ def test_replay_upto_stops_early() -> None:
     ],
 )
 def test_malformed_record_fields_are_named(change: dict[str, object], field: str) -> None:
-    doc = regalia.load_game("two-heirs").new_state(1).record().to_json()
+    doc = started(1).record().to_json()
     doc.update(change)
     with pytest.raises(RecordError, match=field.replace("[", r"\[").replace("]", r"\]")):
         Record.from_json(doc)
 
 
 def test_missing_record_field_is_named() -> None:
-    doc = regalia.load_game("two-heirs").new_state(1).record().to_json()
-    del doc["seed"]
-    with pytest.raises(RecordError, match="field 'seed' is missing"):
+    doc = started(1).record().to_json()
+    del doc["game"]
+    with pytest.raises(RecordError, match="field 'game' is missing"):
         Record.from_json(doc)
     with pytest.raises(RecordError, match="not JSON"):
         Record.loads("{")
@@ -172,7 +198,7 @@ def test_missing_record_field_is_named() -> None:
 )
 def test_malformed_state_fields_are_named(path: tuple[object, ...], value: object, field: str) -> None:
     g = regalia.load_game("two-heirs")
-    doc = json.loads(json.dumps(g.new_state(2).to_json()))
+    doc = json.loads(json.dumps(started(2).to_json()))
     target = doc
     for key in path[:-1]:
         target = target[key]
@@ -184,7 +210,7 @@ def test_malformed_state_fields_are_named(path: tuple[object, ...], value: objec
 
 # -- notation --------------------------------------------------------------------------------------------
 def test_notation_errors_say_what_was_expected() -> None:
-    s = regalia.load_game("two-heirs").new_state(1)
+    s = started(1)
     with pytest.raises(NotationError, match="valid: take, build"):
         s.parse_action("fly W1")
     with pytest.raises(NotationError, match="no tile 'ZZ'"):
@@ -214,7 +240,7 @@ def test_tile_errors_name_the_tile_and_the_field() -> None:
             },
             0,
         )
-    with pytest.raises(DataError, match="set guard: has 1 tiles"):
+    with pytest.raises(DataError, match="set guard: has 1 tile, a set has 9"):
         parse_catalogue(
             {
                 "format": "two-heirs-tiles",

@@ -14,6 +14,7 @@ from regalia.core.errors import PositionError
 from regalia.games.two_heirs.companion import parse_solo_position, plan_document, plan_json, turn_lines
 from regalia.games.two_heirs.henry import Placement
 from regalia.games.two_heirs.solo import SoloState
+from regalia.games.two_heirs.tiles import COLOURS
 
 
 def doc(**kw: Any) -> dict[str, Any]:
@@ -69,9 +70,12 @@ def test_the_companion_agrees_with_the_engine() -> None:
     import random
 
     rng = random.Random(3)
-    while s.henry_turns < 4:
+    s.advance(rng)
+    while s.henry_turns < 4 or s.current_player != 0:
         legal = s.legal_actions()
         s.apply(legal[rng.randrange(len(legal))])
+        s.advance(rng)
+    s.took, s.shield_mine = True, False  # the end of the player's turn: Henry is next
     tiles = s.tiles
     board = [
         {
@@ -90,12 +94,11 @@ def test_the_companion_agrees_with_the_engine() -> None:
     position = doc(
         board=board,
         reserve=[None if t < 0 else tiles[t].id for t in clockwise],
-        supply_top=tiles[s.supply[-1]].colour_name if s.supply else None,
+        supply_top=COLOURS[s.top] if s.top >= 0 else None,
         last_building=None if s.last_built[0] is None else f"{s.last_built[0][0]},{s.last_built[0][1]}",
         henry_units=units,
         treasures=[{"pos": f"{p[0]},{p[1]}", "token": s.tset.tokens[t].id} for p, t in s.treasures],
-        pile=len(s.pile),
-        next_treasure=s.tset.tokens[s.pile[-1]].id if s.pile else None,
+        pile=s.pile_left,
     )
     plan = plan_document(position).turn
     engine = s.plan_henry()
@@ -195,17 +198,20 @@ def test_regalia_henry_command_prints_the_turn_and_exits_2_on_bad_input(tmp_path
 
 
 def test_regalia_play_solo_shows_henrys_turn_and_uses_the_level(tmp_path: Path) -> None:
-    """``regalia play two-heirs --solo --level 1``: Henry's steps are shown after your turn."""
+    """``regalia play two-heirs -o solo=true -o level=1``: Henry's steps are shown one by one
+    after your turn, each with the rule that decided it, and they are in the record."""
     from regalia.cli import app
 
     record = tmp_path / "game.json"
     result = CliRunner().invoke(
         app,
-        ["play", "two-heirs", "--solo", "--level", "1", "--seed", "4", "--save", str(record)],
+        ["play", "two-heirs", "-o", "solo=true", "-o", "level=1", "--seed", "4", "--save", str(record)],
         input="1\nend\nquit\n",
     )
     assert result.exit_code == 0, result.output
     assert "Henry takes" in result.output and "Rule C" in result.output
     saved = json.loads(record.read_text())
     assert saved["options"]["solo"] is True and saved["options"]["level"] == 1
-    assert [e["step"] for e in saved["events"]][:2] == ["take", "place"]
+    assert saved["players"] == ["human", "automaton"]
+    henry_plies = [a for a in saved["actions"][saved["actions"].index("end") + 1 :]][:4]
+    assert [a.split()[0] for a in henry_plies][:2] == ["take", "draw"]

@@ -331,7 +331,11 @@ def score_position(position: Position) -> PositionScore:
     extra: list[tuple[int, str, int]] = []
     if position.henry is not None and position.treasures:
         extra.append(
-            (position.henry, f"{position.treasures} treasure tokens", TREASURE_POINTS * position.treasures)
+            (
+                position.henry,
+                f"{position.treasures} treasure token{'' if position.treasures == 1 else 's'}",
+                TREASURE_POINTS * position.treasures,
+            )
         )
     totals = list(sheet.totals)
     for seat, _, n in extra:

@@ -8,11 +8,13 @@ True
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Any
 
 from regalia.core.data import read_package_text
 from regalia.core.plugin import Calculator, Plugin
-from regalia.games.two_heirs import calculator, commands, render
+from regalia.games.two_heirs import calculator, commands
 
 
 def rules_text() -> str:
@@ -20,24 +22,52 @@ def rules_text() -> str:
     return read_package_text("regalia.games.two_heirs", "data/rules.md")
 
 
-def _render_score(result: Any) -> Any:
-    return render.render_position_score(result)
+def _lazy(target: str) -> Callable[..., Any]:
+    """``module:name`` of this game, imported on first call (rich and numpy load only when used)."""
+    module_name, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(f"regalia.games.two_heirs.{module_name}"), name)(*args, **kwargs)
+
+    call.__name__ = name
+    call.__doc__ = f"regalia.games.two_heirs.{module_name}.{name}"
+    return call
+
+
+NOTATION_HELP = """\
+The Two Heirs notation (tiles by id, positions as x,y; north is +y):
+  take W3            A: take W3 from the royal reserve into your hand
+  build W3 1,-2      B.1: construct W3 at 1,-2 (touching a tile with your unit)
+  terrain W3 1,-2    B.2: play W3 face down as free terrain (a discount of 1 resource)
+  step 0,0 1,1       C: move your unit from 0,0 to 1,1
+  call 1,1           C: call a unit from the royal reserve to 1,1
+  withdraw 1,1       C: withdraw your unit at 1,1 into the royal reserve
+  camp D7            use your camp D7 to take another tile
+  destroy 1,0        siege towers: destroy the building at 1,0 (or: spare)
+  discard W3         hand limit: return W3 to the box
+  end                end your turn
+Chance's outcomes (entered when you play with real tiles): first white, draw W3, top green,
+sets wandering,dominion,guard, treasure H4."""
 
 
 PLUGIN = Plugin(
-    render_terminal=render.render_terminal,
-    render_result=render.render_result,
-    menu=render.legal_groups,
-    notation_help=render.NOTATION_HELP,
+    render_terminal=_lazy("render:render_terminal"),
+    render_svg=_lazy("render:render_svg"),
+    render_result=_lazy("render:render_result"),
+    menu=_lazy("render:legal_groups"),
+    describe=_lazy("render:describe_ply"),
+    notation_help=NOTATION_HELP,
     rules=rules_text,
     calculator=Calculator(
         format=calculator.FORMAT,
         schema=calculator.schema,
         score=calculator.score_document,
-        render=_render_score,
+        render=_lazy("render:render_position_score"),
         options_help="tiles=FILE: your own tile catalogue",
     ),
     commands=(commands.register,),
+    statistics=_lazy("stats:game_statistics"),
+    encoding=_lazy("encoding:TwoHeirsEncoding"),
     check_options=(
         {},
         {"roads": False, "sets": "warfare,crafts,guard"},

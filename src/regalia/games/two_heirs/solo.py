@@ -380,7 +380,7 @@ class SoloState(TwoHeirsState):
                 bonus = henry.TREASURE_POINTS * n
                 sheet = dataclasses.replace(
                     sheet,
-                    extra=(*sheet.extra, (HENRY, f"{n} treasures x {henry.TREASURE_POINTS}", bonus)),
+                    extra=(*sheet.extra, (HENRY, f"{n} treasure{'' if n == 1 else 's'} x {henry.TREASURE_POINTS}", bonus)),
                     totals=(sheet.totals[0], sheet.totals[1] + bonus),
                 )
             self._score_cache = sheet

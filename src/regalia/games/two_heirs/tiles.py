@@ -293,7 +293,8 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
         if not members:
             continue
         if len(members) != 9:
-            raise DataError(f"{source}: set {s}: has {len(members)} tiles, a set has 9")
+            count = f"{len(members)} tile{'' if len(members) == 1 else 's'}"
+            raise DataError(f"{source}: set {s}: has {count}, a set has 9")
         for c in range(3):
             n = sum(1 for t in members if t.colour == c)
             if n != 3:
