@@ -258,3 +258,23 @@ def test_determinize_keeps_what_the_seat_sees(seed: int, sets: str, stop: float)
     d = s.determinize(seat, random.Random(seed))
     assert d.observation(seat) == s.observation(seat)
     assert sorted(d.supply) == sorted(s.supply) and d.to_json() == s.to_json()
+
+
+@given(seed=seeds, sets=set_choices, roads=st.booleans())
+@fast
+def test_incremental_scores_equal_the_full_scoring(seed: int, sets: str, roads: bool) -> None:
+    """Scoring: the engine's incremental tally (scores()) gives, after every action of a game, the
+    totals of the full score sheet built from scratch (score_board), destructions and used camps
+    included."""
+    s: TwoHeirsState = game(sets, roads).new_state(seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        actions = s.legal_actions()
+        eager = [a for a in actions if a.kind in INTERESTING]
+        s.apply(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(actions))
+        if rng.random() < 0.5:
+            assert s.scores() == list(s.score_sheet().totals)
+    assert s.scores() == list(s.score_sheet().totals)

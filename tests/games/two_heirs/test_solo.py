@@ -756,6 +756,8 @@ def test_random_solo_games_end_and_replay_identically(seed: int, level: int) -> 
             x, y = map(int, e["pos"].split(","))
             lx, ly = map(int, e["next_to"].split(","))
             assert max(abs(x - lx), abs(y - ly)) == 1
+    # the incremental scores equal the full solo score sheet
+    assert s.scores() == list(s.score_sheet().totals)
     # every token flipped is once somewhere; the pile holds what was never flipped
     flipped = [*s.taken, *(t for _, t in s.treasures)]
     assert len(flipped) == len(set(flipped))

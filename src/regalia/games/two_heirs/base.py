@@ -31,6 +31,9 @@ Fields:
     the end of the game ("Final turn and end of the game").
 ``last_built``, ``prod``
     each seat's last building; each seat's producers per resource.
+``_tally``, ``_dirty``
+    the incremental scoring (:mod:`.tally`) and the tiles laid since it was last brought up to
+    date; ``_score_cache`` the full score sheet of the board (for display), built on demand.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from regalia.core.grid import Pos, neighbours8
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet
+from regalia.games.two_heirs.tally import Tally, full_tally, place
 from regalia.games.two_heirs.tiles import Tile
 
 RESERVE_SIZE = 7
@@ -67,8 +71,10 @@ class Base(State[Action]):
     """The fields of a Two Heirs position (see the module docstring) and the rules' queries."""
 
     __slots__ = (
+        "_dirty",
         "_legal",
         "_score_cache",
+        "_tally",
         "board",
         "box",
         "chance",
@@ -128,6 +134,37 @@ class Base(State[Action]):
     prod: list[list[int]]
     _legal: tuple[Action, ...] | None
     _score_cache: ScoreSheet | None
+    _tally: Tally | None  # the scoring of the board as it was (None: to be built from scratch)
+    _dirty: tuple[Pos, ...]  # positions laid since _tally was brought up to date
+
+    # ------------------------------------------------------------------ the board changes
+    def _laid(self, pos: Pos) -> None:
+        """A tile now lies at ``pos``: the tally takes it into account when next asked."""
+        self._score_cache = None
+        if self._tally is not None:
+            self._dirty = (*self._dirty, pos)
+
+    def _flipped(self) -> None:
+        """A tile was flipped face down: the tally is rebuilt when next asked (rare)."""
+        self._score_cache = None
+        self._tally = None
+        self._dirty = ()
+
+    def tally(self) -> Tally:
+        """The incremental scoring of the board now (see :mod:`.tally`)."""
+        t = self._tally
+        if t is None:
+            t = full_tally(self.board, self.tiles, self.game.options.roads)
+        elif self._dirty:
+            board = self.board
+            tiles = self.tiles
+            for pos in self._dirty:
+                t = place(t, board, tiles, pos)
+        else:
+            return t
+        self._tally = t
+        self._dirty = ()
+        return t
 
     # ------------------------------------------------------------------ who acts
     @property

@@ -21,8 +21,8 @@ from regalia.games.two_heirs.base import (
 from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.tiles import PRODUCERS
 
-#: Kinds that change neither the board nor the units (the score stays as it was).
-_SCORE_KEEPING = frozenset({act.TAKE, act.END, act.DISCARD, act.SPARE, act.TOP, act.FIRST, act.SETS_DRAWN})
+#: Kinds that move units (the score sheet's doubling changes; the board does not).
+_UNIT_MOVES = frozenset({act.STEP, act.CALL, act.WITHDRAW})
 
 
 class Effects(Base):
@@ -34,7 +34,7 @@ class Effects(Base):
         p = self.player
         kind = action.kind
         self._legal = None
-        if kind not in _SCORE_KEEPING:
+        if kind in _UNIT_MOVES:
             self._score_cache = None
         if self.chance:
             self._chance_effect(action)
@@ -45,6 +45,7 @@ class Effects(Base):
         elif kind == act.TERRAIN:
             self.hands[p].remove(action.tile)
             self.board[action.dst] = action.tile * 4  # type: ignore[index]
+            self._laid(action.dst)  # type: ignore[arg-type]
             self.discounts += 1
         elif kind == act.STEP:
             i = self._unit_index(action.src, p)  # type: ignore[arg-type]
@@ -63,6 +64,7 @@ class Effects(Base):
         elif kind == act.CAMP:
             pos = next(q for q, c in self.board.items() if c == action.tile * 4 + p + 1)
             self.board[pos] = action.tile * 4
+            self._flipped()
             self.shield_mine = True
         elif kind == act.DESTROY:
             self._flip_down(action.dst)  # type: ignore[arg-type]
@@ -114,6 +116,7 @@ class Effects(Base):
         step = self.chance
         if step == CH_START:
             self.board[START] = tile * 4  # face down
+            self._laid(START)
             self._place_start_units()
             self._reindex_units()
             self.chance = CH_TOP
@@ -179,6 +182,7 @@ class Effects(Base):
         self.discounts -= deficit
         self.hands[p].remove(tile)
         self.board[pos] = tile * 4 + p + 1
+        self._laid(pos)
         self.last_built[p] = pos
         t = self.tiles[tile]
         if t.building in PRODUCERS:
@@ -211,6 +215,7 @@ class Effects(Base):
         if owner >= 0 and t.building in PRODUCERS:
             self.prod[owner][PRODUCERS[t.building]] -= 1
         self.board[pos] = tile_of(code) * 4
+        self._flipped()
 
     def _end_turn(self) -> None:
         self.moved = 0

@@ -125,6 +125,8 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
     s._legal = None
     s._score_cache = None
+    s._tally = None
+    s._dirty = ()
     s._reindex_units()
     extra_init = getattr(s, "_init_extra_from_json", None)
     if extra_init is not None:

@@ -45,6 +45,7 @@ from regalia.games.two_heirs.henry import HENRY, HenryTurn, TreasureSet
 from regalia.games.two_heirs.position import parse_pos_field
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
 from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState
+from regalia.games.two_heirs.tally import totals
 from regalia.games.two_heirs.tiles import COLOURS, PRODUCERS
 
 #: Henry's unit ``k`` (0 = elite) is unit index ``HENRY_BASE + k`` of the state.
@@ -209,7 +210,6 @@ class SoloState(TwoHeirsState):
     def _apply(self, action: Action) -> None:
         if self._henry_to_act():
             self._legal = None
-            self._score_cache = None
             self._henry_step(action)
             return
         super()._apply(action)
@@ -257,6 +257,7 @@ class SoloState(TwoHeirsState):
         last = self.last_building()
         placement = henry.choose_placement(self.board, self.tiles, tile, last)
         self.board[pos] = tile * 4 + HENRY + 1
+        self._laid(pos)
         building = self.tiles[tile].building
         if building in PRODUCERS:
             self.prod[HENRY][PRODUCERS[building]] += 1
@@ -284,6 +285,7 @@ class SoloState(TwoHeirsState):
         """3. Placing a treasure token: the flipped token goes on Henry's new building."""
         pos = self._henry_building()
         self.chance = 0
+        self._score_cache = None
         self.pile_left -= 1
         self.treasures = (*self.treasures, (pos, action.tile))
         self._event("treasure", token=self.tset.tokens[action.tile].id, pos=format_pos(pos))
@@ -325,6 +327,7 @@ class SoloState(TwoHeirsState):
         met = henry.treasures_met(self.treasures, self.board, self.tiles, self.tset, placed)
         if not met:
             return
+        self._score_cache = None
         self.treasures = tuple(t for t in self.treasures if t not in met)
         for pos, token in met:
             self.taken = (*self.taken, token)
@@ -386,6 +389,12 @@ class SoloState(TwoHeirsState):
             self._score_cache = sheet
         result: ScoreSheet = self._score_cache
         return result
+
+    def scores(self) -> list[int]:
+        """Solo scoring from the incremental tally (the totals of :meth:`score_sheet`)."""
+        out = totals(self.tally(), self.board, self.tiles, [self.unit_positions(0), []], automaton=HENRY)
+        out[HENRY] += henry.TREASURE_POINTS * (len(self.treasures) + self.pile_left)
+        return out
 
     def returns(self) -> list[float]:
         """The player wins only with strictly more points than Henry ("Solo scoring")."""

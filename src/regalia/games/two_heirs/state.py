@@ -38,6 +38,7 @@ from regalia.games.two_heirs.base import (
 from regalia.games.two_heirs.effects import Effects
 from regalia.games.two_heirs.rules import Rules
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
+from regalia.games.two_heirs.tally import totals
 from regalia.games.two_heirs.views import Views
 
 __all__ = ["HAND_LIMIT", "RESERVE_SIZE", "START", "UNITS_PER_SEAT", "TwoHeirsState"]
@@ -86,6 +87,8 @@ class TwoHeirsState(Views, Effects, Rules):
         s.prod = [[0, 0, 0], [0, 0, 0]]
         s._legal = None
         s._score_cache = None
+        s._tally = None
+        s._dirty = ()
         s.chance = CH_SETS if random_sets else 0
         if not random_sets:
             s._after_sets()
@@ -123,6 +126,8 @@ class TwoHeirsState(Views, Effects, Rules):
         s.prod = [self.prod[0][:], self.prod[1][:]]
         s._legal = self._legal
         s._score_cache = self._score_cache
+        s._tally = self._tally
+        s._dirty = self._dirty
         self._clone_extra(s)
         return s
 
@@ -143,7 +148,9 @@ class TwoHeirsState(Views, Effects, Rules):
         return sheet
 
     def scores(self) -> list[int]:
-        return list(self.score_sheet().totals)
+        """Points per seat now (the final scoring once the game is over), from the incremental
+        tally: the same totals as :meth:`score_sheet`, without rebuilding the board's scoring."""
+        return totals(self.tally(), self.board, self.tiles, [self.unit_positions(0), self.unit_positions(1)])
 
     def returns(self) -> list[float]:
         """Winner: more points, then more units in the royal reserve; else a draw ("Winner")."""
