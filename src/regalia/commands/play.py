@@ -195,7 +195,10 @@ class TerminalGame:
     # -- playing ---------------------------------------------------------------------------------
     def describe(self, player: int, text: str, latest: bool = True) -> Text:
         """One line for a ply: who, the notation and (for the ply just applied) what it did."""
-        line = Text(f"{self.seat_name(player)}: ", style="bold")
+        who = self.seat_name(player)
+        if 0 <= player < len(self.seats) and self.seats[player].agent is not None:
+            who += f" ({self.seats[player].label})"
+        line = Text(f"{who}: ", style="bold")
         line.append(text, style="bold yellow" if player != CHANCE else "")
         if latest and self.plugin.describe is not None:
             ply = self.state.plies()[-1]
@@ -495,7 +498,11 @@ def _seats_for(
             elif label == HUMAN:
                 out.append(Seat(HUMAN))
             else:
-                out.append(Seat("agent", make_opponent(label, level)))
+                # --level with a loaded game sets the recorded opponent's level
+                spec = label.split(":")[0] if level is not None else label
+                out.append(Seat("agent", make_opponent(spec, level)))
+        if level is not None and all(s.agent is None for s in out):
+            raise OptionError("--level: the loaded game has no computer opponent")
         return out
     if vs is None:
         vs = "mcts"

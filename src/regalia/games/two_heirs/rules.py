@@ -7,6 +7,8 @@ outcomes (setup, refills of the royal reserve) are generated here too, with thei
 
 from __future__ import annotations
 
+import random
+
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.games.two_heirs import actions as act
@@ -133,6 +135,22 @@ class Rules(Base):
             p = 1.0 / len(choices)
             return [(make(act.SETS_DRAWN, SET_CHOICES.index(c)), p) for c in choices]
         return self._more_chance_outcomes(step)
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """Chance's outcome, drawn with its probability (faster than listing them: a random tile of
+        the supply, of the top colour for a refill; the colour of a random supply tile for ``top``)."""
+        step = self.chance
+        if step in (CH_DEAL, CH_START, CH_DRAW, CH_TOP) and not self.terminal:
+            if rng is None:
+                rng = self._chance_rng()
+            supply = self.supply
+            tiles = self.tiles
+            if step == CH_TOP:
+                return make(act.TOP, tiles[supply[rng.randrange(len(supply))]].colour)
+            top = self.top
+            pool = supply if top < 0 else [t for t in supply if tiles[t].colour == top]
+            return make(act.DRAW, pool[rng.randrange(len(pool))])
+        return super().sample_chance(rng)
 
     def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
         """Chance steps of variants (the solo game's treasures)."""
