@@ -2,13 +2,22 @@
 
 A :class:`GameJob` says everything a game needs (game, options, seed, agent spec per seat, agent
 seeds), so a game's result depends on the job alone, not on the process or machine that plays it.
-Jobs and results are small picklable values.
+Jobs and results are small picklable values. With ``statistics=True`` the result also carries the
+game's statistics hook (:attr:`regalia.core.plugin.Plugin.statistics`) of the finished game, counted
+where the game was played (``regalia balance``).
+
+>>> job = GameJob(0, "two-heirs", {}, ("greedy", "greedy"), (0, 1), 3, (1, 2), statistics=True)
+>>> result = play_game(job)
+>>> len(result.statistics), result.statistics[0]["score"] == result.scores[0]
+(2, True)
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -16,7 +25,8 @@ from typing import Any
 
 from regalia.ai import agent_from_spec, observe_agent, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import CHANCE, JSON, Game
+from regalia.core.game import CHANCE, JSON, Game, State
+from regalia.core.plugin import EMPTY, Plugin
 from regalia.core.record import Record
 from regalia.core.registry import load_game
 
@@ -42,6 +52,7 @@ class GameJob:
     group: int = 0
     curves: bool = False
     record: bool = False
+    statistics: bool = False
 
 
 @dataclasses.dataclass
@@ -59,6 +70,7 @@ class GameResult:
     seconds: list[float]  # time spent choosing, per seat
     curve: list[list[int]] | None = None
     record: JSON | None = None
+    statistics: list[dict[str, float]] | None = None  # the plugin's hook, per seat (job.statistics)
 
     def outcome(self) -> tuple[Any, ...]:
         """The reproducible part of the result (timing left out)."""
@@ -130,10 +142,9 @@ def play_game(job: GameJob) -> GameResult:
     record = None
     if job.record:
         rec = Record.of_state(state)
-        players = tuple(
-            spec or ("automaton" if s in automata else "?") for s, spec in enumerate(job.specs)
-        )
+        players = tuple(spec or ("automaton" if s in automata else "?") for s, spec in enumerate(job.specs))
         record = rec.with_players(players).to_json()
+    statistics = finished_statistics(game, state) if job.statistics else None
     return GameResult(
         index=job.index,
         group=job.group,
@@ -146,7 +157,59 @@ def play_game(job: GameJob) -> GameResult:
         seconds=seconds,
         curve=curve,
         record=record,
+        statistics=statistics,
     )
+
+
+def plugin_of(game: Game[Any]) -> Plugin:
+    """The :class:`Plugin` a game's class declares (``plugin = "module:NAME"``; empty if none), for
+    registered games and for :class:`Game` instances that are not registered alike."""
+    ref = type(game).plugin
+    if ref is None:
+        return EMPTY
+    module_name, _, name = ref.partition(":")
+    plugin: Plugin = getattr(importlib.import_module(module_name), name)
+    return plugin
+
+
+def check_statistics_hook(game: Game[Any]) -> None:
+    """Raise :class:`LabError` if ``game`` declares no statistics hook."""
+    if plugin_of(game).statistics is None:
+        raise LabError(
+            f"{game.name} ({game.id}) declares no statistics hook (Plugin.statistics): nothing to count"
+        )
+
+
+def finished_statistics(game: Game[Any], state: State[Any]) -> list[dict[str, float]]:
+    """The plugin's statistics of a finished game: one ``{name: number}`` dict per seat, checked."""
+    check_statistics_hook(game)
+    hook = plugin_of(game).statistics
+    assert hook is not None
+    raw = hook(state)
+    n = state.num_players
+    if not isinstance(raw, list) or len(raw) != n:
+        raise LabError(f"the statistics hook of {game.id} must return a list of {n} dicts, one per seat")
+    out: list[dict[str, float]] = []
+    for seat, doc in enumerate(raw):
+        if not isinstance(doc, dict):
+            raise LabError(
+                f"the statistics hook of {game.id} gave seat {seat} a {type(doc).__name__}, not a dict"
+            )
+        values: dict[str, float] = {}
+        for key, value in doc.items():
+            if (
+                not isinstance(key, str)
+                or isinstance(value, bool)
+                or not isinstance(value, int | float)
+                or not math.isfinite(value)
+            ):
+                raise LabError(
+                    f"the statistics hook of {game.id} gave seat {seat} {key!r}: {value!r}; "
+                    "expected a name and a finite number"
+                )
+            values[key] = float(value)
+        out.append(values)
+    return out
 
 
 def outcome_of(returns: Sequence[float], seat: int) -> int:
