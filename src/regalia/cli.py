@@ -6,6 +6,10 @@ the project, or one not written yet) is skipped, so the rest of the command keep
 
 Errors that derive from :class:`regalia.core.errors.RegaliaError` are printed as one red line on
 stderr and end the command with exit code 2 (no traceback).
+
+>>> names = [c.name for c in app.registered_commands]
+>>> [n for n in ("play", "replay", "score", "bench", "check", "arena", "henry") if n in names]
+['play', 'replay', 'score', 'bench', 'check', 'arena', 'henry']
 """
 
 from __future__ import annotations

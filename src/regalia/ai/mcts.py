@@ -16,6 +16,14 @@ trusted fast path (``apply_unchecked``): it comes from ``legal_actions()`` of th
 Multi-step turns are searched action by action: one action is one step. Between successive steps
 of the same seat's turn the subtree below the chosen action is kept (tree reuse), also across the
 chance outcomes and forced steps that come between them.
+
+>>> import random, regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=5)
+>>> _ = state.advance(random.Random(5))
+>>> agent = MCTSAgent(iterations=30)
+>>> root = agent.search(state, random.Random(0))
+>>> sum(child.visits for child in root.children.values())
+30
 """
 
 from __future__ import annotations

@@ -1,5 +1,14 @@
 """``regalia bench GAME``: random full games per second (chance included), the median cost of
-``legal_actions()``, and with ``--mcts`` MCTS iterations per second."""
+``legal_actions()``, and with ``--mcts`` MCTS iterations per second.
+
+>>> import json, typer
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> register(app)
+>>> result = CliRunner().invoke(app, ["two-heirs", "--games", "1", "--json"])
+>>> sorted(json.loads(result.output))[:3]
+['chance_per_game', 'game', 'games']
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,14 @@
 
 Without ``-o`` it checks every option set the game's plugin lists; with ``-o`` only that one. The
 exit code is 1 when a check fails.
+
+>>> import typer
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> register(app)
+>>> result = CliRunner().invoke(app, ["two-heirs", "--games", "1", "-o", "roads=false"])
+>>> result.exit_code, "all" in result.output and "checks passed" in result.output
+(0, True)
 """
 
 from __future__ import annotations

@@ -8,6 +8,13 @@ themselves (a solo automaton) take their steps on their own, each shown on its o
 Input is read line by line; at a terminal the line has editing and history (readline) and Tab
 completes moves and commands. A game can be scripted through stdin. No input, file or key ends in
 a traceback: errors are one line, and the state is unchanged.
+
+>>> make_opponent("mcts", None).name  # the default level
+'mcts:medium'
+>>> make_opponent("greedy", "hard")
+Traceback (most recent call last):
+...
+regalia.core.errors.OptionError: agent 'greedy' has no levels; agents with levels: mcts
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 A record that does not replay (an illegal or unreadable action, or a result that disagrees)
 stops with an error naming the ply. ``--step`` shows one ply at a time, its description under the
 board: Enter (or ``n``) goes on, ``b`` steps back, a number jumps to that ply, ``q`` stops.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=1)
+>>> _ = state.advance()
+>>> _state_at(state.record(), 3).ply
+3
 """
 
 from __future__ import annotations

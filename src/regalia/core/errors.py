@@ -1,4 +1,9 @@
-"""The project's errors. Every error regalia raises on purpose derives from :class:`RegaliaError`."""
+"""The project's errors. Every error regalia raises on purpose derives from :class:`RegaliaError`.
+
+>>> error = IllegalAction("you must first take a tile", "Action A")
+>>> str(error), error.rule, isinstance(error, RegaliaError)
+('you must first take a tile [Action A]', 'Action A', True)
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,11 @@
 
 Each job carries its own seeds, so the results are the same whatever the backend, the number of
 workers and the order in which jobs finish.
+
+>>> check_backend("dask")
+Traceback (most recent call last):
+...
+regalia.lab.play.LabError: unknown backend 'dask'; valid backends: local, ray
 """
 
 from __future__ import annotations

@@ -3,6 +3,15 @@
 Plots: ``scores.png`` (final score distribution per agent), ``win_rates.png`` (win rate per agent
 and for the first seat, with 95% Wilson intervals), ``score_curves.png`` (mean score per agent after
 each ply; a finished game keeps its final score).
+
+>>> import tempfile, pathlib
+>>> from regalia.lab import run_arena
+>>> result = run_arena("two-heirs", "random,random", games=2, progress=False)
+>>> out = pathlib.Path(tempfile.mkdtemp())
+>>> write_records(result, out / "records")  # records are kept only when asked for
+0
+>>> sorted(score_curves(result))  # no per-ply curves either
+[]
 """
 
 from __future__ import annotations

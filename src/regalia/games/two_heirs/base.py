@@ -34,6 +34,12 @@ Fields:
 ``_tally``, ``_dirty``
     the incremental scoring (:mod:`.tally`) and the tiles laid since it was last brought up to
     date; ``_score_cache`` the full score sheet of the board (for display), built on demand.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> _ = state.advance()
+>>> state.reach(0), len(state.reach_positions(0)), sum(state.supply_counts())
+(3, 3, 20)
 """
 
 from __future__ import annotations

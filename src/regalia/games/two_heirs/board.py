@@ -4,6 +4,12 @@ A cell code is ``tile_index * 4 + owner_code`` where ``owner_code`` is 0 for a f
 (free terrain, the starting landscape, a destroyed building, a used camp) and ``seat + 1`` for a
 building facing its owner. A building is oriented in its owner's frame: seat 0 looks north
 (``+y``), seat 1 sits opposite and looks south, so its tiles are turned by 180 degrees.
+
+>>> code = cell(tile=12, owner=1)
+>>> code, tile_of(code), owner_of(code), owner_of(cell(12, None))
+(50, 12, 1, -1)
+>>> to_global("NE", 1)
+'SW'
 """
 
 from __future__ import annotations

@@ -3,6 +3,12 @@
 ``regalia henry POSITION.json``: Henry's whole turn for a printed solo game. The position format
 (``two-heirs-solo-position``) is documented in docs/formats.md, section "Solo position (regalia
 henry)". A bad file ends with one line naming the field and exit code 2.
+
+>>> import typer
+>>> app = typer.Typer()
+>>> register(app)
+>>> [c.name for c in app.registered_commands]
+['henry']
 """
 
 from __future__ import annotations

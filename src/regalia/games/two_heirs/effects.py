@@ -1,5 +1,16 @@
 """What the actions of The Two Heirs do: :class:`Effects` changes the position for an action that
-:mod:`.rules` has found legal, including chance's outcomes (setup and refills of the reserve)."""
+:mod:`.rules` has found legal, including chance's outcomes (setup and refills of the reserve).
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> _ = state.advance()
+>>> shield = state.shield
+>>> state.apply(state.legal_actions()[0])        # take the first tile in reach
+>>> state.shield != shield, state.reserve[shield]  # the shield moved; its old place awaits a draw
+(True, -1)
+>>> state.action_text(state.legal_actions()[0]).split()[0]
+'draw'
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,16 @@
-"""Reading Two Heirs states back from JSON (``to_json`` documents), naming the bad field."""
+"""Reading Two Heirs states back from JSON (``to_json`` documents), naming the bad field.
+
+>>> import json, regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> _ = state.advance()
+>>> doc = json.loads(json.dumps(state.to_json()))
+>>> state.game.state_from_json(doc).to_json() == state.to_json()
+True
+>>> parse_pos_field("x", "board[0].pos")
+Traceback (most recent call last):
+...
+regalia.core.errors.PositionError: field 'board[0].pos': 'x' is not a position 'x,y'
+"""
 
 from __future__ import annotations
 

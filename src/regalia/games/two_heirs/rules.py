@@ -3,6 +3,14 @@
 :class:`Rules` generates every legal action of a position (cached per position) and checks a
 single action (``check``), raising :class:`IllegalAction` with the rulebook section. Chance's
 outcomes (setup, refills of the royal reserve) are generated here too, with their probabilities.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> [(state.action_text(a), p) for a, p in state.chance_outcomes()]  # the royal shield's coin flip
+[('first white', 0.5), ('first blue', 0.5)]
+>>> _ = state.advance()
+>>> sorted({a.kind for a in state.legal_actions()})
+['take']
 """
 
 from __future__ import annotations

@@ -3,6 +3,13 @@
 Scoring is a pure function of the board: :func:`score_board` returns a :class:`ScoreSheet` with
 one line per building, the road table and the totals. Rulings applied here are in
 docs/rulings.md (search for the building's name).
+
+>>> from regalia.games.two_heirs.tiles import default_catalogue
+>>> cat = default_catalogue()
+>>> cells = {(0, 0): cat.by_id["D8"].index * 4, (0, 1): cat.by_id["T9"].index * 4 + 1}
+>>> sheet = score_board(cells, cat.tiles, [[(0, 1)], []])
+>>> [(b.building, b.base, b.points) for b in sheet.buildings], sheet.totals
+([('cathedral', 5, 10)], (10, 0))
 """
 
 from __future__ import annotations

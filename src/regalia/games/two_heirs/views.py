@@ -5,6 +5,13 @@ Everything on the table is open: the board, the royal reserve, both hands, the b
 the supply's top tile, and which tiles are still in the supply (every tile of the sets in play is
 known, so the supply is what is nowhere else). Only the order of the supply is unknown, and it is
 not decided until chance draws: no view, no state document and no record holds anything about it.
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=2)
+>>> _ = state.advance()
+>>> view = state.observation(0)
+>>> view["supply_top"] in ("green", "grey", "yellow"), len(view["supply"]), "seed" in view
+(True, 20, False)
 """
 
 from __future__ import annotations
