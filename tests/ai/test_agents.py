@@ -22,9 +22,8 @@ from regalia.ai import (
 )
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
-from regalia.core.registry import game_ids, load_game
-
 from regalia.core.record import replay
+from regalia.core.registry import game_ids, load_game
 
 from .toygame import EvalToyGame, ToyGame, dealt
 

@@ -29,7 +29,9 @@ from regalia.core.registry import register_game
 class ToyOptions(Options):
     players: int = option(2, "number of seats", minimum=1, maximum=3)
     cards: int = option(12, "cards in the deck", minimum=1, maximum=60)
-    outcome: str = option("play", "play; first: seat 0 wins; draw: always a draw", choices=("play", "first", "draw"))
+    outcome: str = option(
+        "play", "play; first: seat 0 wins; draw: always a draw", choices=("play", "first", "draw")
+    )
 
 
 def deck_values(cards: int) -> list[int]:
@@ -144,7 +146,12 @@ class ToyState(State[str]):
         return other
 
     def observation(self, viewer: int | None = SPECTATOR) -> JSON:
-        return {"market": list(self.market), "deck": list(self.deck), "points": self.scores(), "player": self.player}
+        return {
+            "market": list(self.market),
+            "deck": list(self.deck),
+            "points": self.scores(),
+            "player": self.player,
+        }
 
     def notation(self, action: str) -> str:
         return action

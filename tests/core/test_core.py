@@ -104,7 +104,11 @@ def test_record_of_an_unfinished_game_has_no_result_and_no_seed() -> None:
     assert doc["result"] is None and doc["game"] == "two-heirs" and "seed" not in doc
     assert doc["format"] == "regalia-record" and doc["version"] == 2
     assert doc["seats"] == ["white", "blue"]
-    assert doc["options"] == {"sets": ["wandering", "dominion", "trade-and-church"], "roads": True, "solo": False}
+    assert doc["options"] == {
+        "sets": ["wandering", "dominion", "trade-and-church"],
+        "roads": True,
+        "solo": False,
+    }
     assert doc["actions"][0] in ("first white", "first blue") and doc["actions"][-1].startswith("take ")
     assert s.current_player == regalia.CHANCE  # the refill is not drawn yet, so no record holds it
     assert replay(doc, seed=123).to_json() == s.to_json()

@@ -394,7 +394,7 @@ class State(ABC, Generic[A]):
         """Rebuild the history from :meth:`history_json`'s list, naming a bad entry."""
         if not isinstance(items, list):
             raise PositionError(f"field {field!r}: expected a list of [player, notation]")
-        node = None
+        node: Any = None
         for i, item in enumerate(items):
             if (
                 not isinstance(item, list)

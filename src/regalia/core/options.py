@@ -102,7 +102,7 @@ class Options:
         """Raise :class:`OptionError` when a combination of values is invalid."""
 
     def to_json(self) -> JSON:
-        """The options as a JSON-able dict: tuples become lists, options left unset (``None``) are left out."""
+        """The options as a JSON-able dict: tuples become lists; unset options (``None``) are left out."""
         out: JSON = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
@@ -147,13 +147,13 @@ def _check_bounds(name: str, value: Any, meta: Mapping[str, Any]) -> None:
         items = value if isinstance(value, tuple) else (value,)
         for item in items:
             if item not in choices:
-                raise OptionError(
-                    f"option {name}: unknown value {item!r}; valid {name}: {', '.join(str(c) for c in choices)}"
-                )
+                valid = ", ".join(str(c) for c in choices)
+                raise OptionError(f"option {name}: unknown value {item!r}; valid {name}: {valid}")
     lo, hi = meta.get("minimum"), meta.get("maximum")
-    if isinstance(value, int) and not isinstance(value, bool):
-        if lo is not None and value < lo or hi is not None and value > hi:
-            raise OptionError(f"option {name}: must be between {lo} and {hi}, got {value}")
+    if not isinstance(value, int) or isinstance(value, bool):
+        return
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise OptionError(f"option {name}: must be between {lo} and {hi}, got {value}")
 
 
 def parse_option_pairs(pairs: Sequence[str] | None) -> dict[str, str]:

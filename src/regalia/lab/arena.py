@@ -365,9 +365,7 @@ def check_out_dir(out_dir: Path) -> None:
         raise LabError(f"--out {out_dir}: it is a file; give a folder for the report")
     records = out_dir / "records"
     if records.is_dir() and any(records.iterdir()):
-        raise LabError(
-            f"--out {out_dir}: it already holds the records of a run; give a new or empty folder"
-        )
+        raise LabError(f"--out {out_dir}: it already holds the records of a run; give a new or empty folder")
 
 
 def _game_name(game: str | Game[Any]) -> str:

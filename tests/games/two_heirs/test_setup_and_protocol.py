@@ -97,7 +97,17 @@ def test_a_draw_at_a_real_table_can_be_entered() -> None:
     """Setup and Action A: chance's outcomes may come from a person (a physical draw): they are
     checked against the supply and the colour on the back of its top tile."""
     s = regalia.load_game("two-heirs").new_state()
-    acts_ = ["first blue", "draw W1", "draw W2", "draw D1", "draw D2", "draw T1", "draw T2", "draw D7", "top grey"]
+    acts_ = [
+        "first blue",
+        "draw W1",
+        "draw W2",
+        "draw D1",
+        "draw D2",
+        "draw T1",
+        "draw T2",
+        "draw D7",
+        "top grey",
+    ]
     for text in acts_:
         s.apply_text(text)
     assert s.current_player == BLUE and s.tiles[s.reserve[1]].id == "W1"

@@ -17,9 +17,8 @@ from hypothesis import strategies as st
 
 import regalia
 from regalia.core.errors import DataError, IllegalAction, OptionError, PositionError
-from regalia.core.game import TERMINAL
+from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.grid import Pos, neighbours8
-from regalia.core.game import CHANCE
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs import henry
 from regalia.games.two_heirs.actions import make

@@ -27,7 +27,9 @@ def _lazy(target: str) -> Callable[..., Any]:
     module_name, _, name = target.partition(":")
 
     def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(f"regalia.games.two_heirs.{module_name}"), name)(*args, **kwargs)
+        return getattr(importlib.import_module(f"regalia.games.two_heirs.{module_name}"), name)(
+            *args, **kwargs
+        )
 
     call.__name__ = name
     call.__doc__ = f"regalia.games.two_heirs.{module_name}.{name}"

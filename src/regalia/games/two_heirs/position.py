@@ -146,4 +146,3 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
     s._restore_history(doc.get("history"))
     result: S = s
     return result
-

@@ -179,7 +179,9 @@ class Rules(Base):
             self._check_chance(action)
             return
         if kind in act.CHANCE_KINDS:
-            raise IllegalAction(f"'{kind}' is an outcome of chance, not a player's action", "Course of the game")
+            raise IllegalAction(
+                f"'{kind}' is an outcome of chance, not a player's action", "Course of the game"
+            )
         p = self.player
         if self.pending and kind not in (act.DESTROY, act.SPARE):
             raise IllegalAction(
@@ -198,9 +200,7 @@ class Rules(Base):
         rule = CHANCE_RULES.get(self.chance, "Solo course of the game")
         if action.kind not in act.CHANCE_KINDS:
             waiting = self._chance_outcomes()[0][0].kind
-            raise IllegalAction(
-                f"chance is to act first (a '{waiting}' outcome), not a player", rule
-            )
+            raise IllegalAction(f"chance is to act first (a '{waiting}' outcome), not a player", rule)
         if action not in [a for a, _ in self._chance_outcomes()]:
             raise IllegalAction(f"{self._outcome_words(action)} cannot happen here", rule)
 

@@ -110,7 +110,7 @@ class SoloState(TwoHeirsState):
         return s
 
     def _after_sets(self) -> None:
-        """"You always start the game": no coin flip; the reserve is dealt next."""
+        """ "You always start the game": no coin flip; the reserve is dealt next."""
         self.first = self.player = 0
         self.chance = CH_DEAL
         self.refill = 1
@@ -383,7 +383,10 @@ class SoloState(TwoHeirsState):
                 bonus = henry.TREASURE_POINTS * n
                 sheet = dataclasses.replace(
                     sheet,
-                    extra=(*sheet.extra, (HENRY, f"{n} treasure{'' if n == 1 else 's'} x {henry.TREASURE_POINTS}", bonus)),
+                    extra=(
+                        *sheet.extra,
+                        (HENRY, f"{n} treasure{'' if n == 1 else 's'} x {henry.TREASURE_POINTS}", bonus),
+                    ),
                     totals=(sheet.totals[0], sheet.totals[1] + bonus),
                 )
             self._score_cache = sheet
