@@ -254,3 +254,21 @@ def test_game_id_and_defaults_roads_on() -> None:
     assert game().options.roads is True
     assert regalia.load_game("two-heirs", roads=False).options.roads is False
     assert position(roads=False).game.options.roads is False
+
+
+def test_every_view_shows_the_whole_table() -> None:
+    """Ruling R-open-information: both hands, the box, the supply's contents and top colour are
+    open to every seat and to a spectator; the views differ only in whose moves they list."""
+    s = started(6)
+    s.apply(s.legal_actions()[0])
+    s.advance()
+    views = [s.observation(0), s.observation(1), s.observation(None)]
+    for view in views:
+        assert view["hands"] == [[s.tiles[t].id for t in h] for h in s.hands]
+        assert view["supply"] == sorted(s.tiles[t].id for t in s.supply)
+        assert view["supply_top"] == COLOURS[s.top]
+        assert view["box"] == []
+    strip = [{k: v for k, v in view.items() if k not in ("viewer", "legal")} for view in views]
+    assert strip[0] == strip[1] == strip[2]
+    mover = s.current_player
+    assert views[mover]["legal"] and not views[1 - mover]["legal"]
