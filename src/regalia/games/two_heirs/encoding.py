@@ -1,0 +1,729 @@
+"""The Two Heirs as integers and tensors: :class:`TwoHeirsEncoding` (docs/encodings.md).
+
+The board is unbounded, so every spatial quantity is seen through a square **window** of
+``size`` x ``size`` cells (11 by default). The window follows the board: its centre is the centre
+of the bounding box of the tiles laid so far (frame ``"board"``; the frame ``"origin"``, centred
+on the starting tile, is kept for comparison). It is drawn from the point of view of a seat:
+seat 0 (white) sees north at the top; seat 1 (blue) sits opposite, so its window is turned by 180
+degrees and its own buildings face it as seat 0's face seat 0. Action ids at a seat's decision
+are in that seat's window, the same one its observation is drawn in. The game is the same under
+that turn and an exchange of seats, so a learner sees each position the same way from either
+seat.
+
+**Seat actions** (ids ``0 .. num_actions - 1``), with ``T`` the tiles of the sets in play (all
+the catalogue's tiles with ``sets=random``), ``C = size * size`` the cells of the window:
+
+* spatial planes first, ``id = plane * C + cell`` (a convolutional policy head can emit them as
+  ``(2T + 11, size, size)``): ``build`` tile t at the cell (planes ``0 .. T-1``), ``terrain`` tile
+  t at the cell (``T .. 2T-1``), ``step`` from the cell in direction d (8 planes, N NE E SE S SW W
+  NW as the acting seat sees them), ``call`` to the cell, ``withdraw`` from the cell, ``destroy``
+  at the cell;
+* then the flat ids: ``take`` tile t (T), ``discard`` tile t (T), ``camp`` (one per camp tile in
+  play), ``end``, ``spare``.
+
+**Chance outcomes** (ids ``0 .. num_chance_outcomes - 1``): ``draw`` tile t (T), ``top`` colour
+(3), ``first`` seat (2; not in the solo game), ``sets`` (one per choice; ``sets=random`` only),
+``treasure`` token (solo only).
+
+An action that touches a cell outside the window has no id (:class:`EncodingError`); the legal
+mask leaves it out and :meth:`~regalia.core.encoding.Encoding.fits` is False. Tiles outside the
+window are missing from the observation's board planes (the ``window`` block counts them).
+
+>>> import regalia
+>>> game = regalia.load_game("two-heirs")
+>>> enc = TwoHeirsEncoding(game)
+>>> enc.num_actions, enc.num_chance_outcomes, enc.observation_shape
+(7924, 32, (10054,))
+>>> state = game.new_state(seed=1)
+>>> _ = state.advance()
+>>> [state.action_text(enc.action_from_id(state, i)) for i in enc.legal_ids(state)][:3]
+['build D2 -1,1', 'build D2 0,1', 'build D2 1,1']
+>>> action = state.legal_actions()[0]
+>>> enc.action_from_id(state, enc.action_id(state, action)) == action
+True
+>>> enc.observation_tensor(state, 0).shape, enc.fits(state)
+((10054,), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from regalia.core.encoding import Encoding, EncodingError
+from regalia.core.game import CHANCE, Game, State
+from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos
+from regalia.games.two_heirs import actions as act
+from regalia.games.two_heirs.actions import SET_CHOICES, Action
+from regalia.games.two_heirs.base import RESERVE_SIZE, START, UNITS_PER_SEAT, Base
+from regalia.games.two_heirs.tiles import BUILDINGS, COLOURS, SETS, Tile
+
+#: The window's default side (cells); see docs/encodings.md for the measured fit of real games.
+DEFAULT_SIZE = 11
+#: Where the window is centred: on the bounding box of the board, or on the starting tile.
+FRAMES: tuple[str, ...] = ("board", "origin")
+
+Tensor = npt.NDArray[np.float32]
+
+_VEC_DIR: dict[Pos, int] = {DIRS[d]: i for i, d in enumerate(CLOCKWISE8)}
+_SIDE_PAIRS: tuple[tuple[str, str], ...] = tuple(
+    (a, b) for i, a in enumerate(SIDES) for b in SIDES[i + 1 :]
+)  # N-E, N-S, N-W, E-S, E-W, S-W
+_BUILDING_NAMES: tuple[str, ...] = tuple(BUILDINGS)
+# Scales of the counts in the global features (a count divided by its scale; values may pass 1).
+_SCORE_SCALE = 50.0
+_RESOURCE_SCALE = 6.0
+
+
+class Frame(NamedTuple):
+    """A window seen from a seat: the board position at its centre and whether it is turned."""
+
+    cx: int
+    cy: int
+    turned: bool  # seat 1's view: turned by 180 degrees
+
+
+_BOARD_PLANES: tuple[tuple[str, str], ...] = (
+    ("tile", "a tile is here, face up or face down"),
+    (
+        "face_down",
+        "a face-down tile: free terrain, the starting landscape, a destroyed building, a used camp",
+    ),
+    ("own_building", "a building of the viewer (facing the viewer)"),
+    ("opp_building", "a building of the opponent"),
+    ("green", "a green tile (wood)"),
+    ("grey", "a grey tile (stone)"),
+    ("yellow", "a yellow tile (grain)"),
+    ("start", "the starting landscape (position 0,0)"),
+    ("own_elite", "the viewer's elite unit"),
+    ("own_regular", "a regular unit of the viewer"),
+    ("opp_elite", "the opponent's elite unit"),
+    ("opp_regular", "a regular unit of the opponent"),
+    ("moved", "a unit here has moved this turn"),
+    ("placeable", "a free position where the viewer may play a tile (touches a tile with the viewer's unit)"),
+    ("besieged", "an opponent's building the seat to act may destroy now (siege towers, decision pending)"),
+    ("own_last", "the viewer's last building"),
+    ("opp_last", "the opponent's last building"),
+    ("axis_row", "an inn or lookout that scores along its row"),
+    ("axis_column", "an inn or lookout that scores along its column"),
+    *(
+        (f"road_{a}_{b}", f"a road section joining sides {a} and {b} (as the viewer sees them)")
+        for a, b in _SIDE_PAIRS
+    ),
+    *((f"road_end_{a}", f"a road section that leaves by side {a} only (a dead end)") for a in SIDES),
+    *((f"building_{b}", f"a face-up {b}") for b in _BUILDING_NAMES),
+)
+
+
+class TwoHeirsEncoding(Encoding):
+    """Integer actions, legal masks and observation tensors of The Two Heirs (module docstring).
+
+    ``size`` is the window's side (odd, at least 3), ``frame`` where it is centred (:data:`FRAMES`).
+    """
+
+    def __init__(self, game: Game[Any], size: int = DEFAULT_SIZE, frame: str = "board") -> None:
+        super().__init__(game)
+        if not isinstance(size, int) or size < 3 or size % 2 == 0:
+            raise EncodingError(f"window size must be an odd integer of at least 3, got {size!r}")
+        if frame not in FRAMES:
+            raise EncodingError(f"unknown window frame {frame!r}; valid: {', '.join(FRAMES)}")
+        two_heirs: Any = game  # a TwoHeirs game (the core types it as any game)
+        options: Any = game.options
+        catalogue: tuple[Tile, ...] = two_heirs.catalogue.tiles
+        self.side = size
+        self.frame_kind = frame
+        self.radius = size // 2
+        self.cells = size * size
+        self.solo: bool = bool(options.solo)
+        self.random_sets = tuple(options.sets) == ("random",)
+        #: catalogue indices of the tiles that can be in play (ids index this list)
+        self.tiles: tuple[int, ...] = tuple(
+            t.index for t in catalogue if self.random_sets or t.set in options.sets
+        )
+        self.slot: dict[int, int] = {t: i for i, t in enumerate(self.tiles)}
+        self.camps: tuple[int, ...] = tuple(t for t in self.tiles if catalogue[t].building == "camp")
+        self.camp_slot: dict[int, int] = {t: i for i, t in enumerate(self.camps)}
+        self.tokens: tuple[str, ...] = tuple(two_heirs.token_ids)
+        self.set_choices: tuple[int, ...] = (
+            tuple(SET_CHOICES.index(c) for c in two_heirs.set_choices) if self.random_sets else ()
+        )
+        self.set_slot: dict[int, int] = {c: i for i, c in enumerate(self.set_choices)}
+        self._catalogue = catalogue
+        n = len(self.tiles)
+        # -- seat actions
+        self.plane_build = 0
+        self.plane_terrain = n
+        self.plane_step = 2 * n
+        self.plane_call = 2 * n + 8
+        self.plane_withdraw = 2 * n + 9
+        self.plane_destroy = 2 * n + 10
+        self.action_planes = 2 * n + 11
+        flat = self.action_planes * self.cells
+        self.id_take = flat
+        self.id_discard = flat + n
+        self.id_camp = flat + 2 * n
+        self.id_end = self.id_camp + len(self.camps)
+        self.id_spare = self.id_end + 1
+        self.num_actions = self.id_spare + 1
+        # -- chance outcomes
+        self.ch_draw = 0
+        self.ch_top = n
+        self.ch_first = n + 3
+        self.ch_sets = self.ch_first + (0 if self.solo else 2)
+        self.ch_treasure = self.ch_sets + len(self.set_choices)
+        self.num_chance_outcomes = self.ch_treasure + (len(self.tokens) if self.solo else 0)
+        # -- observation
+        self._planes: list[tuple[str, str]] = list(_BOARD_PLANES)
+        self._planes += [(f"tile_{catalogue[t].id}", f"tile {catalogue[t].id}") for t in self.tiles]
+        if self.solo:
+            self._planes.append(
+                ("henry_anchor", "solo: where Henry builds next to (the player's last building or the start)")
+            )
+            self._planes += [(f"treasure_{k}", f"solo: treasure token {k} lies here") for k in self.tokens]
+        self.plane_index: dict[str, int] = {name: i for i, (name, _) in enumerate(self._planes)}
+        self._tile_plane0 = self.plane_index[f"tile_{catalogue[self.tiles[0]].id}"] if self.tiles else 0
+        self._blocks: list[tuple[str, int, str]] = self._global_blocks()
+        self.offsets: dict[str, int] = {}
+        at = len(self._planes) * self.cells
+        for name, width, _ in self._blocks:
+            self.offsets[name] = at
+            at += width
+        self.observation_shape = (at,)
+        self._roads: dict[tuple[int, bool], tuple[int, ...]] = {}
+
+    # ------------------------------------------------------------------ the window
+    def frame(self, state: State[Any], seat: int) -> Frame:
+        """The window of ``state`` as ``seat`` sees it."""
+        turned = seat == 1
+        board = _base(state).board
+        if self.frame_kind == "origin" or not board:
+            return Frame(0, 0, turned)
+        xs = [p[0] for p in board]
+        ys = [p[1] for p in board]
+        return Frame((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2, turned)
+
+    def cell(self, frame: Frame, pos: Pos) -> int:
+        """The window cell (``row * size + column``, row 0 at the top) of a board position, or -1."""
+        r = self.radius
+        dx = pos[0] - frame.cx
+        dy = pos[1] - frame.cy
+        if frame.turned:
+            col, row = r - dx, r + dy
+        else:
+            col, row = r + dx, r - dy
+        if 0 <= col < self.side and 0 <= row < self.side:
+            return row * self.side + col
+        return -1
+
+    def position(self, frame: Frame, cell: int) -> Pos:
+        """The board position of a window cell (the inverse of :meth:`cell`)."""
+        row, col = divmod(cell, self.side)
+        r = self.radius
+        if frame.turned:
+            return (frame.cx + r - col, frame.cy + row - r)
+        return (frame.cx + col - r, frame.cy + r - row)
+
+    def clipped(self, state: State[Any], seat: int = 0) -> int:
+        """How many board tiles lie outside ``seat``'s window (0: the whole board is seen)."""
+        fr = self.frame(state, seat)
+        return sum(1 for p in _base(state).board if self.cell(fr, p) < 0)
+
+    def board_fits(self, state: State[Any]) -> bool:
+        """Whether the whole board lies inside the window (the observation loses nothing)."""
+        return self.clipped(state) == 0
+
+    # ------------------------------------------------------------------ actions -> ids
+    def _seat(self, state: State[Any]) -> int:
+        player = state.current_player
+        return player if player >= 0 else 0
+
+    def action_id(self, state: State[Any], action: Any) -> int:
+        return self._id(state, self.frame(state, self._seat(state)), action)
+
+    def _id(self, state: State[Any], fr: Frame, action: Any) -> int:
+        if not isinstance(action, Action):
+            raise EncodingError(f"{action!r} is not a Two Heirs action")
+        kind, tile, src, dst = action
+        if kind in act.CHANCE_KINDS:
+            return self._chance_id(action)
+        c = self.cells
+        if kind == act.BUILD or kind == act.TERRAIN:
+            plane = (self.plane_build if kind == act.BUILD else self.plane_terrain) + self._tile_slot(tile)
+            return plane * c + self._cell_of(state, fr, dst, action)
+        if kind == act.STEP:
+            cell = self._cell_of(state, fr, src, action)
+            if src is None or dst is None:
+                raise EncodingError(f"{action!r}: a step needs two positions")
+            d = _VEC_DIR.get((dst[0] - src[0], dst[1] - src[1]))
+            if d is None:
+                raise EncodingError(f"{self._text(state, action)}: not a step to a touching position")
+            if fr.turned:
+                d = (d + 4) % 8
+            return (self.plane_step + d) * c + cell
+        if kind == act.CALL:
+            return self.plane_call * c + self._cell_of(state, fr, dst, action)
+        if kind == act.WITHDRAW:
+            return self.plane_withdraw * c + self._cell_of(state, fr, src, action)
+        if kind == act.DESTROY:
+            return self.plane_destroy * c + self._cell_of(state, fr, dst, action)
+        if kind == act.TAKE:
+            return self.id_take + self._tile_slot(tile)
+        if kind == act.DISCARD:
+            return self.id_discard + self._tile_slot(tile)
+        if kind == act.CAMP:
+            if tile not in self.camp_slot:
+                raise EncodingError(f"tile #{tile} is not a camp of the sets in play")
+            return self.id_camp + self.camp_slot[tile]
+        if kind == act.END:
+            return self.id_end
+        if kind == act.SPARE:
+            return self.id_spare
+        raise EncodingError(f"unknown action kind {kind!r}")
+
+    def _tile_slot(self, tile: int) -> int:
+        slot = self.slot.get(tile)
+        if slot is None:
+            raise EncodingError(f"tile #{tile} is not a tile of the sets in play")
+        return slot
+
+    def _cell_of(self, state: State[Any], fr: Frame, pos: Pos | None, action: Action) -> int:
+        if pos is None:
+            raise EncodingError(f"{action!r} names no position")
+        cell = self.cell(fr, pos)
+        if cell < 0:
+            raise EncodingError(
+                f"{self._text(state, action)}: position {pos[0]},{pos[1]} is outside the "
+                f"{self.side}x{self.side} window"
+            )
+        return cell
+
+    def _text(self, state: State[Any], action: Action) -> str:
+        try:
+            return state.notation(action)
+        except Exception:  # a malformed action has no notation
+            return repr(action)
+
+    def _chance_id(self, action: Action) -> int:
+        kind, value = action.kind, action.tile
+        if kind == act.DRAW:
+            return self.ch_draw + self._tile_slot(value)
+        if kind == act.TOP and 0 <= value < 3:
+            return self.ch_top + value
+        if kind == act.FIRST and not self.solo and value in (0, 1):
+            return self.ch_first + value
+        if kind == act.SETS_DRAWN and value in self.set_slot:
+            return self.ch_sets + self.set_slot[value]
+        if kind == act.TREASURE and self.solo and 0 <= value < len(self.tokens):
+            return self.ch_treasure + value
+        raise EncodingError(f"chance outcome {action!r} has no id with these options")
+
+    # ------------------------------------------------------------------ ids -> actions
+    def action_from_id(self, state: State[Any], action_id: int) -> Action:
+        """The action with this id (legal or not: legality is the state's business)."""
+        player = state.current_player
+        if player == CHANCE:
+            return self._chance_action(action_id)
+        if player < 0:
+            raise EncodingError("the game is over: no action is to be taken")
+        if not 0 <= action_id < self.num_actions:
+            raise EncodingError(f"action id {action_id} is outside 0..{self.num_actions - 1}")
+        n = len(self.tiles)
+        if action_id >= self.id_take:
+            if action_id < self.id_discard:
+                return act.make(act.TAKE, self.tiles[action_id - self.id_take])
+            if action_id < self.id_camp:
+                return act.make(act.DISCARD, self.tiles[action_id - self.id_discard])
+            if action_id < self.id_end:
+                return act.make(act.CAMP, self.camps[action_id - self.id_camp])
+            return act.END_ACTION if action_id == self.id_end else act.SPARE_ACTION
+        plane, cell = divmod(action_id, self.cells)
+        fr = self.frame(state, player)
+        pos = self.position(fr, cell)
+        if plane < self.plane_terrain:
+            return act.make(act.BUILD, self.tiles[plane], None, pos)
+        if plane < self.plane_step:
+            return act.make(act.TERRAIN, self.tiles[plane - n], None, pos)
+        if plane < self.plane_call:
+            d = plane - self.plane_step
+            if fr.turned:
+                d = (d + 4) % 8
+            dx, dy = DIRS[CLOCKWISE8[d]]
+            return act.make(act.STEP, -1, pos, (pos[0] + dx, pos[1] + dy))
+        if plane == self.plane_call:
+            return act.make(act.CALL, -1, None, pos)
+        if plane == self.plane_withdraw:
+            return act.make(act.WITHDRAW, -1, pos, None)
+        return act.make(act.DESTROY, -1, None, pos)
+
+    def _chance_action(self, action_id: int) -> Action:
+        if not 0 <= action_id < self.num_chance_outcomes:
+            raise EncodingError(f"chance outcome id {action_id} is outside 0..{self.num_chance_outcomes - 1}")
+        if action_id < self.ch_top:
+            return act.make(act.DRAW, self.tiles[action_id])
+        if action_id < self.ch_first:
+            return act.make(act.TOP, action_id - self.ch_top)
+        if action_id < self.ch_sets:
+            return act.make(act.FIRST, action_id - self.ch_first)
+        if action_id < self.ch_treasure:
+            return act.make(act.SETS_DRAWN, self.set_choices[action_id - self.ch_sets])
+        return act.make(act.TREASURE, action_id - self.ch_treasure)
+
+    # ------------------------------------------------------------------ the legal set (one frame per state)
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        fr = self.frame(state, self._seat(state))
+        out = []
+        for a in state.legal_actions():
+            try:
+                out.append(self._id(state, fr, a))
+            except EncodingError:
+                continue
+        return sorted(out)
+
+    def fits(self, state: State[Any]) -> bool:
+        fr = self.frame(state, self._seat(state))
+        cell = self.cell
+        for a in state.legal_actions():
+            # the cell an id is made of: the source of a step or withdrawal, else the destination
+            pos = a.src if a.src is not None else a.dst
+            if pos is not None and cell(fr, pos) < 0:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ observation
+    def _global_blocks(self) -> list[tuple[str, int, str]]:
+        n = len(self.tiles)
+        blocks: list[tuple[str, int, str]] = [
+            ("to_act", 4, "who acts now: the viewer, the opponent, chance, nobody (the game is over)"),
+            (
+                "turn_of",
+                2,
+                "whose turn is in progress (also while chance refills the reserve): viewer, opponent",
+            ),
+            (
+                "seat",
+                4,
+                "the viewer started, the opponent started (0 before the coin flip), the viewer is an "
+                "automaton (Henry), the opponent is an automaton",
+            ),
+            (
+                "turn",
+                8,
+                "the turn in progress: a tile was taken, the shield shows the crown of the seat whose "
+                "turn it is (a tile may be taken), hand-limit discarding, besieged buildings awaiting a "
+                "decision / 2, free-terrain discounts / 3, final turns begun, the last supply tile taken "
+                "(final turns come next), final turns left / 2",
+            ),
+            (
+                "units",
+                10,
+                "units in the royal reserve / 2 (viewer, opponent), units on the board / 3 (viewer, "
+                "opponent), moved this turn (viewer's elite, regular, regular; opponent's the same)",
+            ),
+            (
+                "reach",
+                2,
+                "reserve tiles within reach / 6 (viewer, opponent; an automaton reaches every tile)",
+            ),
+            (
+                "resources",
+                6,
+                f"resources available now / {_RESOURCE_SCALE:g}: viewer's wood, stone, grain; opponent's",
+            ),
+            (
+                "producers",
+                6,
+                "farms, sawmills, quarries giving resources / 3: viewer's wood, stone, grain; opponent's",
+            ),
+            ("scores", 3, f"current standing / {_SCORE_SCALE:g}: viewer, opponent, viewer minus opponent"),
+            (
+                "reserve",
+                (RESERVE_SIZE - 1) * (n + 5),
+                "the 6 reserve positions clockwise from the royal shield, each: the tile there (one-hot "
+                "over the tiles in play; all zero: empty), its colour (3), within the viewer's reach, "
+                "within the opponent's reach",
+            ),
+            ("hand_own", n, "the tiles in the viewer's hand"),
+            ("hand_opp", n, "the tiles in the opponent's hand"),
+            ("hand_sizes", 2, "hand sizes / 3: viewer, opponent"),
+            ("box", n, "the tiles returned to the box"),
+            ("supply", n, "the tiles still in the supply (every tile is known; only their order is not)"),
+            (
+                "supply_info",
+                7,
+                "supply size / tiles in play, its green, grey, yellow tiles / 9, the colour shown by its "
+                "top tile (one-hot; all zero: not shown or empty)",
+            ),
+            ("sets", len(SETS), "the sets in play (" + ", ".join(SETS) + ")"),
+            (
+                "window",
+                3,
+                "board tiles outside the viewer's window / 10, the whole board is inside it, every legal "
+                "action of the seat to act has an id",
+            ),
+        ]
+        if self.solo:
+            k = len(self.tokens)
+            blocks += [
+                (
+                    "henry_step",
+                    3,
+                    "solo: Henry's step to come: take a tile, place it, wait for a treasure token",
+                ),
+                ("henry_tile", n, "solo: the tile Henry is placing"),
+                (
+                    "treasure_info",
+                    3,
+                    "solo: treasure tokens in the pile / 10, on the board / 10, removed by their condition "
+                    "/ 10",
+                ),
+                ("tokens_removed", k, "solo: the treasure tokens removed because their condition was met"),
+                (
+                    "tokens_unseen",
+                    k,
+                    "solo: the tokens nobody has seen (the pile and those removed at setup)",
+                ),
+                (
+                    "henry_off",
+                    UNITS_PER_SEAT,
+                    "solo: Henry's units still off the board (elite, regular, regular)",
+                ),
+                ("level", 3, "solo: Henry's level (1, 2, 3)"),
+            ]
+        return blocks
+
+    def layout(self) -> list[tuple[str, tuple[int, ...], str]]:
+        """The blocks in order: one ``board.NAME`` plane of ``(size, size)`` per board feature
+        (row 0 is the far side from the viewer), then the global blocks."""
+        out: list[tuple[str, tuple[int, ...], str]] = [
+            (f"board.{name}", (self.side, self.side), meaning) for name, meaning in self._planes
+        ]
+        out += [(name, (width,), meaning) for name, width, meaning in self._blocks]
+        return out
+
+    def board_planes(self, tensor: Tensor) -> Tensor:
+        """The board part of an observation as ``(planes, size, size)`` (a view, no copy)."""
+        return tensor[: len(self._planes) * self.cells].reshape(len(self._planes), self.side, self.side)
+
+    def observation_tensor(self, state: State[Any], seat: int) -> Tensor:
+        if seat not in (0, 1):
+            raise EncodingError(f"seat {seat} is not a seat of The Two Heirs (0 or 1)")
+        s = _base(state)
+        out = np.zeros(self.observation_shape, dtype=np.float32)
+        fr = self.frame(state, seat)
+        self._board(s, seat, fr, out)
+        self._globals(s, seat, fr, out)
+        return out
+
+    def _put(self, out: Tensor, plane: int, cell: int) -> None:
+        out[plane * self.cells + cell] = 1.0
+
+    def _board(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
+        idx = self.plane_index
+        tiles = s.tiles
+        put = self._put
+        cell_of = self.cell
+        for pos, code in s.board.items():
+            cell = cell_of(fr, pos)
+            if cell < 0:
+                continue
+            tile = tiles[code >> 2]
+            owner = (code & 3) - 1
+            put(out, idx["tile"], cell)
+            put(out, idx[COLOURS[tile.colour]], cell)
+            slot = self.slot.get(tile.index)
+            if slot is not None:
+                put(out, self._tile_plane0 + slot, cell)
+            if owner < 0:
+                put(out, idx["face_down"], cell)
+                continue
+            put(out, idx["own_building" if owner == seat else "opp_building"], cell)
+            put(out, idx["building_" + tile.building], cell)
+            if tile.axis is not None:
+                put(out, idx["axis_" + tile.axis], cell)
+            for plane in self._road_planes(tile, owner != seat):
+                put(out, plane, cell)
+        start = cell_of(fr, START)
+        if START in s.board and start >= 0:
+            put(out, idx["start"], start)
+        for i, upos in enumerate(s.units):
+            if upos is None:
+                continue
+            cell = cell_of(fr, upos)
+            if cell < 0:
+                continue
+            mine = i // UNITS_PER_SEAT == seat
+            elite = i % UNITS_PER_SEAT == 0
+            put(out, idx[("own_" if mine else "opp_") + ("elite" if elite else "regular")], cell)
+            if s.moved >> i & 1:
+                put(out, idx["moved"], cell)
+        for pos in s.placements(seat):
+            cell = cell_of(fr, pos)
+            if cell >= 0:
+                put(out, idx["placeable"], cell)
+        for pos in s.pending:
+            cell = cell_of(fr, pos)
+            if cell >= 0:
+                put(out, idx["besieged"], cell)
+        for who, name in ((seat, "own_last"), (1 - seat, "opp_last")):
+            last = s.last_built[who]
+            if last is not None and cell_of(fr, last) >= 0:
+                put(out, idx[name], cell_of(fr, last))
+        if self.solo:
+            anchor: Pos = s.last_built[0] or START
+            if anchor in s.board and cell_of(fr, anchor) >= 0:
+                put(out, idx["henry_anchor"], cell_of(fr, anchor))
+            tokens = self.tokens
+            for pos, token in getattr(s, "treasures", ()):
+                cell = cell_of(fr, pos)
+                if cell >= 0:
+                    put(out, idx[f"treasure_{tokens[token]}"], cell)
+
+    def _road_planes(self, tile: Tile, turned: bool) -> tuple[int, ...]:
+        """The road planes of a face-up tile, turned by 180 degrees when its owner is not the viewer."""
+        key = (tile.index, turned)
+        found = self._roads.get(key)
+        if found is None:
+            planes = []
+            for section in tile.roads:
+                sides = sorted((OPPOSITE[d] if turned else d for d in section), key=SIDES.index)
+                if len(sides) == 1:
+                    planes.append(self.plane_index[f"road_end_{sides[0]}"])
+                else:
+                    planes.append(self.plane_index[f"road_{sides[0]}_{sides[1]}"])
+            found = self._roads[key] = tuple(planes)
+        return found
+
+    def _globals(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
+        opp = 1 - seat
+        off = self.offsets
+        n = len(self.tiles)
+        slot = self.slot
+        tiles = s.tiles
+        player = s.current_player
+        automata = s.automaton_seats()
+
+        def put(name: str, values: Iterable[float]) -> None:
+            vals = list(values)
+            at = off[name]
+            out[at : at + len(vals)] = vals
+
+        def multi_hot(name: str, items: Iterable[int]) -> None:
+            at = off[name]
+            for t in items:
+                k = slot.get(t)
+                if k is not None:
+                    out[at + k] = 1.0
+
+        put("to_act", [player == seat, player == opp, player == CHANCE, s.terminal])
+        on_turn = not s.terminal and s.first >= 0
+        put("turn_of", [on_turn and s.player == seat, on_turn and s.player == opp])
+        put("seat", [s.first == seat, s.first == opp, seat in automata, opp in automata])
+        put(
+            "turn",
+            [
+                s.took,
+                s.shield_mine,
+                s.discarding,
+                len(s.pending) / 2,
+                s.discounts / 3,
+                s.final,
+                s.trigger,
+                max(s.finals_left, 0) / 2 if s.final else 0.0,
+            ],
+        )
+        units = s.units
+        on_board = [
+            sum(1 for u in units[p * UNITS_PER_SEAT : (p + 1) * UNITS_PER_SEAT] if u is not None)
+            for p in (seat, opp)
+        ]
+        moved = [
+            float(s.moved >> (p * UNITS_PER_SEAT + k) & 1) for p in (seat, opp) for k in range(UNITS_PER_SEAT)
+        ]
+        put(
+            "units",
+            [
+                s.units_in_reserve(seat) / 2,
+                s.units_in_reserve(opp) / 2,
+                on_board[0] / 3,
+                on_board[1] / 3,
+                *moved,
+            ],
+        )
+        filled = sum(1 for t in s.reserve if t >= 0)
+        reach = {p: (filled if p in automata else len(s.reach_positions(p))) for p in (seat, opp)}
+        put("reach", [reach[seat] / 6, reach[opp] / 6])
+        res = [*s.resources(seat), *s.resources(opp)]
+        put("resources", [r / _RESOURCE_SCALE for r in res])
+        put("producers", [r / 3 for r in (*s.prod[seat], *s.prod[opp])])
+        scores = s.scores()
+        put(
+            "scores",
+            [
+                scores[seat] / _SCORE_SCALE,
+                scores[opp] / _SCORE_SCALE,
+                (scores[seat] - scores[opp]) / _SCORE_SCALE,
+            ],
+        )
+        # the reserve, clockwise from the shield
+        in_reach = {p: set(s.reach_positions(p)) if p not in automata else None for p in (seat, opp)}
+        at = off["reserve"]
+        width = n + 5
+        for k in range(1, RESERVE_SIZE):
+            pos = (s.shield + k) % RESERVE_SIZE
+            t = s.reserve[pos]
+            base = at + (k - 1) * width
+            if t < 0:
+                continue
+            j = slot.get(t)
+            if j is not None:
+                out[base + j] = 1.0
+            out[base + n + tiles[t].colour] = 1.0
+            for m, p in enumerate((seat, opp)):
+                reachable = in_reach[p]
+                if reachable is None or pos in reachable:
+                    out[base + n + 3 + m] = 1.0
+        multi_hot("hand_own", s.hands[seat])
+        multi_hot("hand_opp", s.hands[opp])
+        put("hand_sizes", [len(s.hands[seat]) / 3, len(s.hands[opp]) / 3])
+        multi_hot("box", s.box)
+        multi_hot("supply", s.supply)
+        counts = s.supply_counts()
+        top = [0.0, 0.0, 0.0]
+        if s.top >= 0 and s.supply:
+            top[s.top] = 1.0
+        put("supply_info", [len(s.supply) / max(n, 1), *(c / 9 for c in counts), *top])
+        put("sets", [name in s.sets for name in SETS])
+        clipped = sum(1 for p in s.board if self.cell(fr, p) < 0)
+        put("window", [clipped / 10, clipped == 0, self.fits(s)])
+        if self.solo:
+            self._solo_globals(s, out)
+
+    def _solo_globals(self, s: Any, out: Tensor) -> None:
+        off = self.offsets
+        step = s.henry_step
+        if 1 <= step <= 3:
+            out[off["henry_step"] + step - 1] = 1.0
+        j = self.slot.get(s.henry_tile)
+        if s.henry_tile >= 0 and j is not None:
+            out[off["henry_tile"] + j] = 1.0
+        at = off["treasure_info"]
+        out[at : at + 3] = [s.pile_left / 10, len(s.treasures) / 10, len(s.taken) / 10]
+        for t in s.taken:
+            out[off["tokens_removed"] + t] = 1.0
+        for t in s.unseen_tokens():
+            out[off["tokens_unseen"] + t] = 1.0
+        for k in range(UNITS_PER_SEAT):
+            out[off["henry_off"] + k] = float(s.henry_off >> k & 1)
+        out[off["level"] + s.game.options.henry_level - 1] = 1.0
+
+
+def _base(state: State[Any]) -> Base:
+    if not isinstance(state, Base):
+        raise EncodingError(f"{state!r} is not a Two Heirs state")
+    return state
+
+
+__all__ = ["DEFAULT_SIZE", "FRAMES", "Frame", "Tensor", "TwoHeirsEncoding"]
