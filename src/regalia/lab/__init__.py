@@ -1,4 +1,4 @@
-"""The simulation lab: arenas and round-robin ladders between agents, locally or on Ray.
+"""The simulation lab: arenas, round-robin ladders and balance runs between agents, locally or on Ray.
 
 >>> from regalia.lab import run_arena
 >>> result = run_arena("two-heirs", "random,random", games=2, progress=False)
@@ -8,6 +8,7 @@
 
 from regalia.lab.arena import AgentSummary, ArenaResult, run_arena
 from regalia.lab.backends import BACKENDS
+from regalia.lab.balance import BalanceResult, SeatGroup, StatisticSummary, SubjectSummary, run_balance
 from regalia.lab.play import GameJob, GameResult, LabError
 from regalia.lab.ratings import LadderResult, bootstrap_intervals, bradley_terry, run_ladder
 from regalia.lab.stats import derive_seed, wilson_interval
@@ -16,14 +17,19 @@ __all__ = [
     "BACKENDS",
     "AgentSummary",
     "ArenaResult",
+    "BalanceResult",
     "GameJob",
     "GameResult",
     "LabError",
     "LadderResult",
+    "SeatGroup",
+    "StatisticSummary",
+    "SubjectSummary",
     "bootstrap_intervals",
     "bradley_terry",
     "derive_seed",
     "run_arena",
+    "run_balance",
     "run_ladder",
     "wilson_interval",
 ]

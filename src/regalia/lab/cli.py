@@ -1,8 +1,13 @@
-"""The lab's commands: ``regalia arena`` and ``regalia ladder``.
+"""The lab's commands: ``regalia arena``, ``regalia ladder`` and ``regalia balance``.
 
 The main command registers them with :func:`register`; :data:`app` is the same commands as a
 stand-alone Typer app. Bad requests (unknown game, agent, level, backend, option) print one
 ``error:`` line listing the valid choices and exit with code 2.
+
+>>> from typer.testing import CliRunner
+>>> run = CliRunner().invoke(app, ["balance", "two-heirs", "-n", "2", "-w", "1", "--json", "--no-progress"])
+>>> run.exit_code, json.loads(run.stdout)["games"]
+(0, 2)
 """
 
 from __future__ import annotations
@@ -147,15 +152,75 @@ def ladder_command(
     _show(result, json_output)
 
 
+def balance_command(
+    game: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agent specs, one for every seat agents play or one per seat (comma-separated).",
+        ),
+    ] = "greedy",
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=1)] = 200,
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    json_output: JsonOpt = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the tables in Markdown.")] = False,
+    all_statistics: Annotated[
+        bool, typer.Option("--all", help="List every statistic, not only the names without a colon.")
+    ] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Also write the JSON document to this file.")
+    ] = None,
+    option: OptionOpt = None,
+    progress: ProgressOpt = True,
+) -> None:
+    """Play many games and aggregate what the game's statistics hook counts (buildings built, their
+    points, ...): how often, how much, and the win rates with and without."""
+    from regalia.lab.balance import run_balance
+
+    if out is not None and out.is_dir():
+        raise _fail(f"--out {out}: it is a folder; give a file for the JSON document")
+    try:
+        result = run_balance(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=_workers(workers),
+            backend=backend,
+            ray_address=ray_address,
+            options=parse_option_pairs(option),
+            progress=progress,
+        )
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+    if out is not None:
+        try:
+            result.save(out)
+        except OSError as exc:
+            raise _fail(f"--out {out}: {exc.strerror or exc}") from None
+    if json_output:
+        typer.echo(json.dumps(result.to_json(), indent=1))
+    elif markdown:
+        typer.echo(result.markdown(all_statistics))
+    else:
+        _console().print(result.table(all_statistics))
+
+
 def register(target: typer.Typer) -> None:
-    """Add ``arena`` and ``ladder`` to the ``regalia`` command."""
+    """Add ``arena``, ``ladder`` and ``balance`` to the ``regalia`` command."""
     target.command("arena")(arena_command)
     target.command("ladder")(ladder_command)
+    target.command("balance")(balance_command)
 
 
 app = typer.Typer(
     name="lab",
-    help="Arena and ladder between agents.",
+    help="Arena, ladder and balance runs between agents.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
