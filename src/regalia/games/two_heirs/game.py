@@ -89,6 +89,12 @@ class TwoHeirs(Game[Action]):
         return () if self.treasure_set is None else tuple(t.id for t in self.treasure_set.tokens)
 
     @cached_property
+    def camp_codes(self) -> tuple[frozenset[int], frozenset[int]]:
+        """Per seat, the board cells of that seat's unused camps (for the camp's legal actions)."""
+        camps = [t.index for t in self.catalogue.tiles if t.building == "camp"]
+        return (frozenset(t * 4 + 1 for t in camps), frozenset(t * 4 + 2 for t in camps))
+
+    @cached_property
     def set_choices(self) -> tuple[tuple[str, ...], ...]:
         """The sets chance may pick for ``sets=random``: every three sets the catalogue holds."""
         present = {t.set for t in self.catalogue.tiles}

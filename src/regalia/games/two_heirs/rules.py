@@ -20,7 +20,22 @@ import random
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.games.two_heirs import actions as act
-from regalia.games.two_heirs.actions import SET_CHOICES, Action, make
+from regalia.games.two_heirs.actions import (
+    BUILD,
+    CALL,
+    CAMP,
+    DESTROY,
+    DISCARD,
+    END_ACTION,
+    SET_CHOICES,
+    SPARE_ACTION,
+    STEP,
+    TAKE,
+    TERRAIN,
+    WITHDRAW,
+    Action,
+    make,
+)
 from regalia.games.two_heirs.base import (
     CH_DEAL,
     CH_DRAW,
@@ -62,16 +77,16 @@ class Rules(Base):
             return tuple(a for a, _ in self._chance_outcomes())
         p = self.player
         if self.pending:
-            return (*(make(act.DESTROY, -1, None, q) for q in self.pending), act.SPARE_ACTION)
+            return (*(make(DESTROY, -1, None, q) for q in self.pending), SPARE_ACTION)
         hand = self.hands[p]
         if self.discarding:
-            return tuple(make(act.DISCARD, t) for t in sorted(set(hand)))
+            return tuple(make(DISCARD, t) for t in sorted(set(hand)))
         new = tuple.__new__
         A = Action
         out: list[Action] = []
         reserve = self.reserve
         if self.shield_mine:
-            out += [new(A, (act.TAKE, reserve[pos], None, None)) for pos in self.reach_positions(p)]
+            out += [new(A, (TAKE, reserve[pos], None, None)) for pos in self.reach_positions(p)]
         board = self.board
         if hand:
             places = self.placements(p)
@@ -80,8 +95,8 @@ class Rules(Base):
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
-                        out += [new(A, (act.BUILD, t, None, q)) for q in places]
-                    out += [new(A, (act.TERRAIN, t, None, q)) for q in places]
+                        out += [new(A, (BUILD, t, None, q)) for q in places]
+                    out += [new(A, (TERRAIN, t, None, q)) for q in places]
         # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
@@ -96,26 +111,29 @@ class Rules(Base):
             if u is None:
                 callable_ = True
                 continue
-            out += [new(A, (act.STEP, -1, u, q)) for q in neighbours8(u) if q in board and q not in unit_at]
+            out += [new(A, (STEP, -1, u, q)) for q in neighbours8(u) if q in board and q not in unit_at]
             if k:
-                out.append(new(A, (act.WITHDRAW, -1, u, None)))
+                out.append(new(A, (WITHDRAW, -1, u, None)))
         if callable_:
-            targets: set[Pos] = set()
-            for u in units[base : base + UNITS_PER_SEAT]:
-                if u is not None:
-                    targets.update(q for q in neighbours8(u) if q in board and q not in unit_at)
-            out += [new(A, (act.CALL, -1, None, q)) for q in sorted(targets)]
-        if self.took and not self.shield_mine:
-            tiles = self.tiles
-            for c in board.values():
-                if (c & 3) == p + 1 and tiles[c >> 2].building == "camp":
-                    out.append(make(act.CAMP, c >> 2))
-        if self.took or not self._any_reachable():
-            out.append(act.END_ACTION)
+            targets = {
+                q
+                for u in units[base : base + UNITS_PER_SEAT]
+                if u is not None
+                for q in neighbours8(u)
+                if q in board and q not in unit_at
+            }
+            out += [new(A, (CALL, -1, None, q)) for q in sorted(targets)]
+        took = self.took
+        if took and not self.shield_mine:
+            camps = self.game.camp_codes[p]
+            if camps:
+                out += [make(CAMP, c >> 2) for c in board.values() if c in camps]
+        if took or max(reserve) < 0:
+            out.append(END_ACTION)
         return tuple(out)
 
     def _any_reachable(self) -> bool:
-        return any(t >= 0 for t in self.reserve)
+        return max(self.reserve) >= 0
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[Action, float]]:
