@@ -432,3 +432,45 @@ def test_bench_mcts_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["mcts_iterations_per_s"] == 123.0
     assert calls == [("two-heirs", 0.5, 0, {"solo": "true"})]
+
+
+def test_the_generic_commands_name_no_game() -> None:
+    """Item 6: commands/ names no game (no string, import or name of a game outside docstrings);
+    games are found through the registry and bring their own commands (regalia henry)."""
+    import ast
+
+    root = Path(regalia.__file__).parent
+    words = {"two-heirs", "two_heirs", "henry", "solo"}
+    for path in [*(root / "commands").glob("*.py"), root / "cli.py", root / "bench.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            text = ""
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                text = node.value
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                text = " ".join([getattr(node, "module", "") or "", *(a.name for a in node.names)])
+            elif isinstance(node, ast.Name):
+                text = node.id
+            assert not any(w in text.lower() for w in words), f"{path.name}: {text!r}"
+    result = invoke("henry", "--help")
+    assert result.exit_code == 0 and "Henry" in result.output
+
+
+def test_games_lists_every_option() -> None:
+    result = invoke("games", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    th = next(g for g in doc if g["id"] == "two-heirs")
+    assert th["players"] == [2, 2] and th["seats"] == ["white", "blue"]
+    assert {o["name"] for o in th["options"]} == {"sets", "roads", "solo", "level", "tiles", "treasures"}
+    assert all(o["help"] for o in th["options"])
+    result = invoke("games", "chess")
+    assert result.exit_code == ERROR_EXIT_CODE and "valid games" in result.stderr

@@ -8,8 +8,8 @@ Errors that derive from :class:`regalia.core.errors.RegaliaError` are printed as
 stderr and end the command with exit code 2 (no traceback).
 
 >>> names = [c.name for c in app.registered_commands]
->>> [n for n in ("play", "replay", "score", "bench", "check", "arena", "henry") if n in names]
-['play', 'replay', 'score', 'bench', 'check', 'arena', 'henry']
+>>> [n for n in ("play", "replay", "score", "bench", "check", "games", "arena") if n in names]
+['play', 'replay', 'score', 'bench', 'check', 'games', 'arena']
 """
 
 from __future__ import annotations
@@ -34,13 +34,14 @@ COMMAND_MODULES: tuple[str, ...] = (
     "regalia.commands.score",
     "regalia.commands.bench",
     "regalia.commands.check",
+    "regalia.commands.games",
     "regalia.lab.cli",
     "regalia.server.cli",
     "regalia.rl.cli",
 )
 
 #: Modules that must be present: a failure to import them is a bug and is not hidden.
-REQUIRED_MODULES: frozenset[str] = frozenset(COMMAND_MODULES[:5])
+REQUIRED_MODULES: frozenset[str] = frozenset(COMMAND_MODULES[:6])
 
 #: Exit code of a command that ends with a :class:`RegaliaError`.
 ERROR_EXIT_CODE = 2

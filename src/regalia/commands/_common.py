@@ -15,6 +15,13 @@ from regalia.core.game import State
 from regalia.core.options import parse_option_pairs
 
 
+def game_help() -> str:
+    """The help text of a GAME argument: the registered games."""
+    from regalia.core.registry import DEFAULT_GAME, game_ids
+
+    return f"Game id: {', '.join(game_ids())} (default {DEFAULT_GAME})."
+
+
 def console() -> Console:
     """A console on the current stdout (created per call, so that test runners can capture it).
 

@@ -20,11 +20,12 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.bench import bench_random_games
-from regalia.commands._common import console, options_from
+from regalia.commands._common import console, game_help, options_from
+from regalia.core.registry import DEFAULT_GAME
 
 
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. two-heirs.")] = "two-heirs",
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=game_help())] = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,

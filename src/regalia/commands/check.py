@@ -21,13 +21,13 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from regalia.commands._common import console, options_from
+from regalia.commands._common import console, game_help, options_from
 from regalia.core.registry import game_class
 from regalia.testing import CHECKS, check_game, option_sets
 
 
 def check(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. two-heirs.")],
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=game_help())],
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Random games per option set.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
     option: Annotated[

@@ -32,12 +32,12 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from regalia.commands._common import console as make_console
-from regalia.commands._common import options_from, plural, read_line, seat_index
+from regalia.commands._common import game_help, options_from, plural, read_line, seat_index
 from regalia.core.errors import OptionError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, replay
-from regalia.core.registry import game_plugin, load_game
+from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
 
 HUMAN = "human"
 AUTOMATON = "automaton"
@@ -527,7 +527,7 @@ def _seats_for(
 
 
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. two-heirs.")] = "two-heirs",
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help=game_help())] = DEFAULT_GAME,
     vs: Annotated[
         str | None,
         typer.Option(
@@ -549,7 +549,9 @@ def play(
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A game option NAME=VALUE (repeatable), e.g. -o solo=true."),
+        typer.Option(
+            "--option", "-o", help="A game option NAME=VALUE (repeatable; see: regalia games GAME)."
+        ),
     ] = None,
     load: Annotated[
         Path | None,

@@ -21,6 +21,10 @@ GAMES: dict[str, str] = {
 }
 
 
+#: The game commands use when none is named (``regalia play`` alone).
+DEFAULT_GAME = "two-heirs"
+
+
 def game_ids() -> list[str]:
     """The ids of every registered game."""
     return sorted(GAMES)
