@@ -33,16 +33,18 @@ window are missing from the observation's board planes (the ``window`` block cou
 >>> game = regalia.load_game("two-heirs")
 >>> enc = TwoHeirsEncoding(game)
 >>> enc.num_actions, enc.num_chance_outcomes, enc.observation_shape
-(7924, 32, (10054,))
+(7924, 32, (10043,))
 >>> state = game.new_state(seed=1)
 >>> _ = state.advance()
->>> [state.action_text(enc.action_from_id(state, i)) for i in enc.legal_ids(state)][:3]
-['build D2 -1,1', 'build D2 0,1', 'build D2 1,1']
+>>> [(i, state.action_text(enc.action_from_id(state, i))) for i in enc.legal_ids(state)]
+[(7872, 'take W8'), (7878, 'take D5'), (7880, 'take D7')]
 >>> action = state.legal_actions()[0]
 >>> enc.action_from_id(state, enc.action_id(state, action)) == action
 True
 >>> enc.observation_tensor(state, 0).shape, enc.fits(state)
-((10054,), True)
+((10043,), True)
+>>> enc.board_planes(enc.observation_tensor(state, 0))[enc.plane_index["own_elite"]].nonzero()
+(array([5]), array([5]))
 """
 
 from __future__ import annotations
