@@ -210,3 +210,16 @@ def test_solo_automaton_seat_gets_no_agent_and_ladder_refuses_solo() -> None:
         run_arena("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)
     with pytest.raises(RegaliaError, match="two or more seats for agents"):
         run_ladder("two-heirs", "random,random", games=1, options={"solo": True}, progress=False)
+
+
+def test_score_histogram_counts_games_in_whole_numbers() -> None:
+    """Item 10: the histogram's axis of games showed fractions (0.5 games) for small runs."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from regalia.lab.report import score_histogram
+
+    result = run_arena(ToyGame(cards=9), "greedy,random", games=3, progress=False)
+    fig = score_histogram(result)
+    ticks = fig.axes[0].get_yticks()
+    assert len(ticks) > 1 and all(float(t).is_integer() for t in ticks)

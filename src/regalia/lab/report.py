@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from regalia.core.record import Record
 
@@ -61,6 +61,37 @@ def score_curves(result: ArenaResult) -> dict[str, list[float]]:
     return out
 
 
+def score_histogram(result: ArenaResult) -> Any:
+    """The figure of final score distributions per agent (games on a whole-number axis)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    all_scores: dict[str, list[int]] = {name: [] for name in result.agents}
+    for r in result.results:
+        for seat, agent in enumerate(r.agents):
+            if agent >= 0:
+                name = result.agents[agent]
+            else:
+                seat_name = result.seat_names[seat] if seat < len(result.seat_names) else seat
+                name = f"{seat_name} (automaton)"
+            all_scores.setdefault(name, []).append(r.scores[seat])
+    lo = min((min(v) for v in all_scores.values() if v), default=0)
+    hi = max((max(v) for v in all_scores.values() if v), default=1)
+    bins: Any = [x - 0.5 for x in range(int(lo), int(hi) + 2)]
+    if len(bins) > 60:
+        bins = 40
+    for name, values in all_scores.items():
+        ax.hist(values, bins=bins, alpha=0.5, label=name)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted in whole numbers
+    ax.set_title(f"{result.game}: score distributions ({result.games} games)")
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
 def plot_arena(result: ArenaResult, out_dir: Path) -> list[str]:
     """Write the PNG plots; returns their file names (empty when matplotlib is missing)."""
     try:
@@ -74,28 +105,7 @@ def plot_arena(result: ArenaResult, out_dir: Path) -> list[str]:
     sums = result.summaries()
 
     # final score distributions
-    fig, ax = plt.subplots(figsize=(7, 4))
-    all_scores: dict[str, list[int]] = {name: [] for name in result.agents}
-    for r in result.results:
-        for seat, agent in enumerate(r.agents):
-            if agent >= 0:
-                name = result.agents[agent]
-            else:
-                seat_name = result.seat_names[seat] if seat < len(result.seat_names) else seat
-                name = f"{seat_name} (engine)"
-            all_scores.setdefault(name, []).append(r.scores[seat])
-    lo = min((min(v) for v in all_scores.values() if v), default=0)
-    hi = max((max(v) for v in all_scores.values() if v), default=1)
-    bins = [x - 0.5 for x in range(int(lo), int(hi) + 2)]
-    if len(bins) > 60:
-        bins = 40  # type: ignore[assignment]
-    for name, values in all_scores.items():
-        ax.hist(values, bins=bins, alpha=0.5, label=name)
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
-    ax.set_title(f"{result.game}: score distributions ({result.games} games)")
-    ax.legend()
-    fig.tight_layout()
+    fig = score_histogram(result)
     fig.savefig(out_dir / "scores.png", dpi=100)
     plt.close(fig)
     names.append("scores.png")
