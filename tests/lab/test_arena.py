@@ -223,3 +223,22 @@ def test_score_histogram_counts_games_in_whole_numbers() -> None:
     fig = score_histogram(result)
     ticks = fig.axes[0].get_yticks()
     assert len(ticks) > 1 and all(float(t).is_integer() for t in ticks)
+
+
+def test_three_seat_results_report_and_outcomes(tmp_path: Path) -> None:
+    """Item 2: results, outcomes and reports for more than two seats: a win is the single best
+    return, a shared first place is a draw, every other place a loss."""
+    from regalia.lab.play import outcome_of
+
+    assert [outcome_of([1.0, 0.0, -1.0], s) for s in range(3)] == [1, -1, -1]
+    assert [outcome_of([0.5, 0.5, -1.0], s) for s in range(3)] == [0, 0, -1]
+    result = run_arena(
+        ToyGame(players=3, cards=15), "greedy,random,random", games=6, progress=False, out_dir=tmp_path
+    )
+    sums = result.summaries()
+    assert sum(s.wins + s.draws + s.losses for s in sums) == 18
+    assert sum(s.wins for s in sums) == sum(1 for r in result.results if r.returns.count(max(r.returns)) == 1)
+    assert len(result.seat_mean_scores()) == 3
+    report = (tmp_path / "report.md").read_text()
+    assert "greedy" in report and "random#2" in report
+    assert (tmp_path / "scores.png").stat().st_size > 0
