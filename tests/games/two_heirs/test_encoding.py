@@ -189,6 +189,29 @@ def test_bigger_window_or_origin_frame() -> None:
     assert origin.clipped(state) == 10  # x = 6 .. 15
 
 
+def test_the_window_leans_towards_where_tiles_may_be_played() -> None:
+    """A board 10 tiles across with both units at its east end: centred on the tiles alone, the
+    window cuts the placements east of it; the default frame, which also counts the free cells
+    touching a unit, holds them."""
+    board = {(x, 0): GREY for x in range(10)}
+    state = position(board=board, units=[(9, 0), None, None, (8, 0), None, None], hands=(("W1",), ()))
+    tiles_only = TwoHeirsEncoding(state.game, frame="tiles")
+    assert tiles_only.board_fits(state) and not tiles_only.fits(state)
+    enc = TwoHeirsEncoding(state.game)
+    assert enc.board_fits(state) and enc.fits(state)
+    check_ids(enc, state)
+
+
+def test_a_board_as_wide_as_the_window_stays_whole() -> None:
+    """11 tiles across: the placements beyond cannot all fit, but the board stays whole in view."""
+    board = {(x, 0): GREY for x in range(11)}
+    state = position(board=board, units=[(10, 0), None, None, (9, 0), None, None], hands=(("W1",), ()))
+    enc = TwoHeirsEncoding(state.game)
+    assert enc.board_fits(state) and not enc.fits(state)
+    for seat in (WHITE, BLUE):
+        assert enc.board_planes(enc.observation_tensor(state, seat))[enc.plane_index["tile"]].sum() == 11
+
+
 def test_seat_one_sees_the_board_turned() -> None:
     """Blue sits opposite: its window is turned by 180 degrees, so a step to the board's north is a
     step towards blue (S in its view), and its elite is marked as its own."""

@@ -1,9 +1,11 @@
 """The Two Heirs as integers and tensors: :class:`TwoHeirsEncoding` (docs/encodings.md).
 
 The board is unbounded, so every spatial quantity is seen through a square **window** of
-``size`` x ``size`` cells (11 by default). The window follows the board: its centre is the centre
-of the bounding box of the tiles laid so far (frame ``"board"``; the frame ``"origin"``, centred
-on the starting tile, is kept for comparison). It is drawn from the point of view of a seat:
+``size`` x ``size`` cells (11 by default). The window follows the board (frame ``"board"``): its
+centre is the centre of the bounding box of the tiles laid so far and of the free cells touching a
+unit (where tiles may be played next), moved if need be so that a board narrower than the window
+stays whole. The frames ``"tiles"`` (the tiles' bounding box only) and ``"origin"`` (centred on
+the starting tile) are kept for comparison. The window is drawn from the point of view of a seat:
 seat 0 (white) sees north at the top; seat 1 (blue) sits opposite, so its window is turned by 180
 degrees and its own buildings face it as seat 0's face seat 0. Action ids at a seat's decision
 are in that seat's window, the same one its observation is drawn in. The game is the same under
@@ -33,7 +35,7 @@ window are missing from the observation's board planes (the ``window`` block cou
 >>> game = regalia.load_game("two-heirs")
 >>> enc = TwoHeirsEncoding(game)
 >>> enc.num_actions, enc.num_chance_outcomes, enc.observation_shape
-(7924, 32, (10043,))
+(7924, 32, (9075,))
 >>> state = game.new_state(seed=1)
 >>> _ = state.advance()
 >>> [(i, state.action_text(enc.action_from_id(state, i))) for i in enc.legal_ids(state)]
@@ -42,7 +44,7 @@ window are missing from the observation's board planes (the ``window`` block cou
 >>> enc.action_from_id(state, enc.action_id(state, action)) == action
 True
 >>> enc.observation_tensor(state, 0).shape, enc.fits(state)
-((10043,), True)
+((9075,), True)
 >>> enc.board_planes(enc.observation_tensor(state, 0))[enc.plane_index["own_elite"]].nonzero()
 (array([5]), array([5]))
 """
@@ -57,7 +59,7 @@ import numpy.typing as npt
 
 from regalia.core.encoding import Encoding, EncodingError
 from regalia.core.game import CHANCE, Game, State
-from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos
+from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos, neighbours8
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import SET_CHOICES, Action
 from regalia.games.two_heirs.base import RESERVE_SIZE, START, UNITS_PER_SEAT, Base
@@ -66,7 +68,7 @@ from regalia.games.two_heirs.tiles import BUILDINGS, COLOURS, SETS, Tile
 #: The window's default side (cells); see docs/encodings.md for the measured fit of real games.
 DEFAULT_SIZE = 11
 #: Where the window is centred: on the bounding box of the board, or on the starting tile.
-FRAMES: tuple[str, ...] = ("board", "origin")
+FRAMES: tuple[str, ...] = ("board", "tiles", "origin")
 
 Tensor = npt.NDArray[np.float32]
 
@@ -116,7 +118,6 @@ _BOARD_PLANES: tuple[tuple[str, str], ...] = (
         for a, b in _SIDE_PAIRS
     ),
     *((f"road_end_{a}", f"a road section that leaves by side {a} only (a dead end)") for a in SIDES),
-    *((f"building_{b}", f"a face-up {b}") for b in _BUILDING_NAMES),
 )
 
 
@@ -179,6 +180,10 @@ class TwoHeirsEncoding(Encoding):
         self.num_chance_outcomes = self.ch_treasure + (len(self.tokens) if self.solo else 0)
         # -- observation
         self._planes: list[tuple[str, str]] = list(_BOARD_PLANES)
+        in_play = {catalogue[t].set for t in self.tiles}
+        self._planes += [
+            (f"building_{b}", f"a face-up {b}") for b in _BUILDING_NAMES if BUILDINGS[b] in in_play
+        ]
         self._planes += [(f"tile_{catalogue[t].id}", f"tile {catalogue[t].id}") for t in self.tiles]
         if self.solo:
             self._planes.append(
@@ -198,14 +203,35 @@ class TwoHeirsEncoding(Encoding):
 
     # ------------------------------------------------------------------ the window
     def frame(self, state: State[Any], seat: int) -> Frame:
-        """The window of ``state`` as ``seat`` sees it."""
+        """The window of ``state`` as ``seat`` sees it (the same centre for both seats)."""
         turned = seat == 1
-        board = _base(state).board
+        s = _base(state)
+        board = s.board
         if self.frame_kind == "origin" or not board:
             return Frame(0, 0, turned)
         xs = [p[0] for p in board]
         ys = [p[1] for p in board]
-        return Frame((min(xs) + max(xs)) // 2, (min(ys) + max(ys)) // 2, turned)
+        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        if self.frame_kind == "tiles":
+            return Frame((x0 + x1) // 2, (y0 + y1) // 2, turned)
+        # "board": the tiles and the free cells touching a unit, where tiles may be played next ...
+        ex0, ex1, ey0, ey1 = x0, x1, y0, y1
+        for u in s.units:
+            if u is None:
+                continue
+            for q in neighbours8(u):
+                if q not in board:
+                    ex0, ex1 = min(ex0, q[0]), max(ex1, q[0])
+                    ey0, ey1 = min(ey0, q[1]), max(ey1, q[1])
+        # ... but never so far off that a board narrower than the window loses a tile
+        return Frame(self._clamp((ex0 + ex1) // 2, x0, x1), self._clamp((ey0 + ey1) // 2, y0, y1), turned)
+
+    def _clamp(self, centre: int, lo: int, hi: int) -> int:
+        """``centre`` moved, if need be, so that ``lo .. hi`` stays inside the window."""
+        r = self.radius
+        if hi - lo >= self.side:
+            return centre
+        return min(max(centre, hi - r), lo + r)
 
     def cell(self, frame: Frame, pos: Pos) -> int:
         """The window cell (``row * size + column``, row 0 at the top) of a board position, or -1."""
@@ -542,7 +568,9 @@ class TwoHeirsEncoding(Encoding):
                 put(out, idx["face_down"], cell)
                 continue
             put(out, idx["own_building" if owner == seat else "opp_building"], cell)
-            put(out, idx["building_" + tile.building], cell)
+            building = idx.get("building_" + tile.building)
+            if building is not None:
+                put(out, building, cell)
             if tile.axis is not None:
                 put(out, idx["axis_" + tile.axis], cell)
             for plane in self._road_planes(tile, owner != seat):
