@@ -1,33 +1,38 @@
-"""Drawing The Two Heirs in a terminal with rich.
+"""The play area of The Two Heirs for a terminal: full cells, compact cells and a viewport.
 
-:func:`render_terminal` draws a whole position (board, royal reserve, players); :func:`score_tables`
-draws a :class:`~regalia.games.two_heirs.scoring.ScoreSheet` (used at the end of a game and by the
-score calculator); :func:`legal_groups` groups legal actions for a numbered menu.
+On the board, north (``+y``) is up: white sits at the bottom, blue at the top. Two cell forms:
 
-On the board, north (``+y``) is up: white sits at the bottom, blue at the top. Each cell shows
+* **full** (4 lines x 11 columns, a boxed grid): the owner's marker (``▲`` a building facing
+  white, ``▼`` one facing blue, ``(id)`` and ``░`` shading face down) and the tile id, the colour
+  letter in the top right corner (``w`` green wood, ``s`` grey stone, ``g`` yellow grain), the
+  building's name, units, roads as marks on the edges they reach (``┃`` north and south, ``━``
+  east and west), a treasure token (solo) on the last line;
+* **compact** (2 lines x 9 columns): ``▲W2 s W★``: marker, id, colour letter and units; then the
+  short name, a treasure token and one road glyph (``│ ─ └ ┼ ...``: the sides a road reaches).
 
-* the owner's marker (``▲`` a building facing white, ``▼`` one facing blue) and the tile id,
-* the building's short name on the tile's colour (green wood, grey stone, yellow grain);
-  face-down tiles (free terrain, the starting landscape) are shaded ``░``,
-* units as ``W`` / ``B`` tokens, the elite with a star (``W★``), a unit that moved this turn in lower case,
-* roads as marks on the edges they reach (``┃`` north and south, ``━`` east and west),
-* free positions where the player to move may play a tile as ``+ x,y``.
+Units are ``W`` / ``B`` tokens: the elite with a star (``W★``), a unit that moved this turn shows
+its cross (``W†``). Free positions where the player to move may play a tile read ``+ x,y``.
 
->>> import regalia
+A :class:`Window` shows part of a board that does not fit, centred on the action (the units of
+the player to move, where they may play, the last buildings); its note tells what is cut.
+
+>>> import regalia, random
 >>> from rich.console import Console
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
->>> console = Console(width=120, record=True)
+>>> _ = state.advance(random.Random(1))
+>>> console = Console(width=80, no_color=True)
 >>> with console.capture() as cap:
-...     console.print(render_terminal(state, seat=0))
->>> "Royal reserve" in cap.get()
-True
+...     console.print(render_board(state, compact=True))
+>>> print(cap.get().splitlines()[3].rstrip())  # the starting tile holds both elites
+  0 +-1,0     ░D9 g     +1,0
+>>> print(cap.get().splitlines()[4].rstrip())
+              W★B★
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -36,132 +41,184 @@ from rich.text import Text
 
 from regalia.core.grid import Pos, format_pos
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
-from regalia.games.two_heirs.scoring import ScoreSheet
-from regalia.games.two_heirs.state import START
-from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
-
-SEAT_NAMES = ("white", "blue")
-SEAT_LETTERS = ("W", "B")
-#: The owner's marker: a building faces its owner (white sits south, blue north).
-MARKERS = ("▲", "▼")
-MARKER_STYLES = ("bold black on white", "bold white on #1f4fbf")
-SEAT_STYLES = ("bold white", "bold #5f8fff")
-UNIT_STYLES = ("bold black on white", "bold white on #1f4fbf")
-
-#: Short names that fit a board cell.
-SHORT_NAMES: dict[str, str] = {
-    "inn": "inn",
-    "marketplace": "market",
-    "pilgrimage-site": "pilgrims",
-    "bandit-stronghold": "bandits",
-    "mill": "mill",
-    "stonemason": "mason",
-    "stable": "stable",
-    "bakery": "bakery",
-    "camp": "camp",
-    "smithy": "smithy",
-    "gamekeepers-lodge": "lodge",
-    "farm": "farm",
-    "sawmill": "sawmill",
-    "quarry": "quarry",
-    "trading-post": "trading",
-    "cathedral": "cathedrl",
-    "siege-tower": "siege",
-    "fortress": "fortress",
-    "basket-makers-workshop": "basket",
-    "potters-workshop": "potter",
-    "coopers-workshop": "cooper",
-    "guild-house": "guild",
-    "lookout": "lookout",
-    "guardhouse": "guardhse",
-}
-
-#: Face-up backgrounds per colour (green, grey, yellow) and the shading of face-down tiles.
-FACE_UP = ("black on #8cc97c", "black on #b8b8b8", "black on #ebd25e")
-FACE_DOWN = ("#77b36a on #2c5427", "#8a8a8a on #4a4a4a", "#c9b04a on #655719")
-FACE_DOWN_TEXT = ("bold #e8f5e4 on #2c5427", "bold #f0f0f0 on #4a4a4a", "bold #fff6cc on #655719")
-CHIP = ("#5fb34f", "#a0a0a0", "#e0c030")
-
-NOTATION_HELP = """\
-The Two Heirs notation (tiles by id, positions as x,y; north is +y):
-  take W3            A: take W3 from the royal reserve into your hand
-  build W3 1,-2      B.1: construct W3 at 1,-2 (touching a tile with your unit)
-  terrain W3 1,-2    B.2: play W3 face down as free terrain (a discount of 1 resource)
-  step 0,0 1,1       C: move your unit from 0,0 to 1,1
-  call 1,1           C: call a unit from the royal reserve to 1,1
-  withdraw 1,1       C: withdraw your unit at 1,1 into the royal reserve
-  camp D7            use your camp D7 to take another tile
-  destroy 1,0        siege towers: destroy the building at 1,0 (or: spare)
-  discard W3         hand limit: return W3 to the box
-  end                end your turn"""
+from regalia.games.two_heirs.render.style import (
+    COLOUR_LEGEND,
+    ELITE_MARK,
+    FACE_DOWN,
+    FACE_DOWN_MARK,
+    FACE_DOWN_TEXT,
+    FACE_UP,
+    MARKER_STYLES,
+    MARKERS,
+    MOVED_MARK,
+    SEAT_LETTERS,
+    TREASURE_MARK,
+    TREASURE_STYLE,
+    UNIT_STYLES,
+    colour_letter,
+    is_henry,
+    short_name,
+)
+from regalia.games.two_heirs.solo import SoloState
+from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState
+from regalia.games.two_heirs.tiles import Tile
 
 CELL_W = 11
 MID = CELL_W // 2
+#: Compact cells: 9 columns and a space between them; 2 lines per row.
+COMPACT_W = 9
+#: The label column (y) of both forms: ``y\x`` and up to 3-character labels.
+LABEL_W = 3
+CORNER = "y\\x"
+
+#: Full form: lines around the rows (title, borders, header, legend) and per row; columns.
+FULL_FIXED_LINES = 6
+FULL_ROW_LINES = 5
+FULL_FIXED_COLS = LABEL_W + 2
+FULL_COL_W = CELL_W + 1
+#: Compact form: header line and per row; columns.
+COMPACT_FIXED_LINES = 1
+COMPACT_ROW_LINES = 2
+COMPACT_FIXED_COLS = LABEL_W + 1
+COMPACT_COL_W = COMPACT_W + 1
+
+BOARD_TITLE = "Play area: north up (blue sits north, white south)"
+BOARD_LEGEND = (
+    f"▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable  "
+    f"W B units (★ elite, † moved)  ◆ treasure  ·  {COLOUR_LEGEND}"
+)
+COMPACT_LEGEND = "▲white's ▼blue's ░face down · w/s/g green/grey/yellow · ★elite †moved ┼road ◆treasure"
+
+#: One glyph for the sides a road reaches (board frame).
+ROAD_GLYPHS: dict[frozenset[str], str] = {
+    frozenset(k): v
+    for k, v in {
+        "N": "╵",
+        "E": "╶",
+        "S": "╷",
+        "W": "╴",
+        "NS": "│",
+        "EW": "─",
+        "NE": "└",
+        "ES": "┌",
+        "SW": "┐",
+        "NW": "┘",
+        "NES": "├",
+        "ESW": "┬",
+        "NSW": "┤",
+        "NEW": "┴",
+        "NESW": "┼",
+    }.items()
+}
+
+Unit = tuple[int, bool, bool]  # seat, elite, moved
 
 
-def short_name(building: str) -> str:
-    """The name of a building shortened to fit a board cell."""
-    return SHORT_NAMES.get(building, building[: CELL_W - 3])
+@dataclasses.dataclass(frozen=True)
+class Window:
+    """The part of the board shown: columns ``x0..x1`` and rows ``y0..y1`` (inclusive) of the
+    whole extent ``full`` (``x0, x1, y0, y1``)."""
+
+    x0: int
+    x1: int
+    y0: int
+    y1: int
+    full: tuple[int, int, int, int]
+
+    @property
+    def cols(self) -> int:
+        return self.x1 - self.x0 + 1
+
+    @property
+    def rows(self) -> int:
+        return self.y1 - self.y0 + 1
+
+    @property
+    def cut(self) -> bool:
+        return (self.x0, self.x1, self.y0, self.y1) != self.full
+
+    def note(self) -> str:
+        """What is cut, and where to see it all."""
+        fx0, fx1, fy0, fy1 = self.full
+        parts = []
+        if (self.x0, self.x1) != (fx0, fx1):
+            parts.append(f"x {self.x0}..{self.x1} of {fx0}..{fx1}")
+        if (self.y0, self.y1) != (fy0, fy1):
+            parts.append(f"y {self.y1}..{self.y0} of {fy1}..{fy0}")
+        return f"board cut to fit: {', '.join(parts)}; the 'board' command shows the whole play area"
 
 
-def seat_name(seat: int) -> str:
-    return SEAT_NAMES[seat] if 0 <= seat < 2 else "nobody"
+def playable_positions(state: TwoHeirsState) -> list[Pos]:
+    """Free positions where the seat to move may play a tile (none for Henry or a finished game)."""
+    if state.is_terminal() or is_henry(state, state.player) or not state.board:
+        return []
+    return state.placements(state.player)
 
 
-def seat_label(state: Any, seat: int) -> str:
-    """The seat's colour, with the state's own name when it differs (solo: ``blue (henry)``)."""
-    colour = seat_name(seat)
-    names = state.seat_names()
-    if 0 <= seat < len(names) and names[seat] != colour:
-        return f"{colour} ({names[seat]})"
-    return colour
+def extent(state: TwoHeirsState, playable: Iterable[Pos] = ()) -> tuple[int, int, int, int] | None:
+    """``x0, x1, y0, y1`` of the board and the playable positions (``None``: nothing to draw)."""
+    points = [*state.board, *playable]
+    if not points:
+        return None
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs), max(xs), min(ys), max(ys)
 
 
-def colour_chip(colour: int) -> Text:
-    """A small square of a tile colour."""
-    return Text("■", style=CHIP[colour])
+def focus_positions(state: TwoHeirsState, playable: Sequence[Pos]) -> list[Pos]:
+    """Where the action is: the units of the seat to move, where it may play, the last buildings."""
+    out = [p for p in state.unit_positions(state.player)]
+    out += list(playable)
+    out += [p for p in state.last_built if p is not None]
+    return out or list(state.board) or [START]
 
 
-def cost_short(tile: Tile) -> Text:
-    """A compact cost with coloured letters: ``2s 1g`` (wood w, stone s, grain g)."""
-    text = Text()
-    for r, n in enumerate(tile.cost):
-        if n:
-            if text:
-                text.append(" ")
-            text.append(f"{n}{RESOURCES[r][0]}", style=CHIP[r])
-    return text if text else Text("free")
+def choose_window(full: tuple[int, int, int, int], cols: int, rows: int, focus: Sequence[Pos]) -> Window:
+    """A window of at most ``cols`` x ``rows`` cells inside ``full``, centred on ``focus``."""
+    fx0, fx1, fy0, fy1 = full
+    cols = max(1, min(cols, fx1 - fx0 + 1))
+    rows = max(1, min(rows, fy1 - fy0 + 1))
+    pts = [p for p in focus if fx0 <= p[0] <= fx1 and fy0 <= p[1] <= fy1] or [(fx0, fy0)]
+    # the focus of the seat to move comes first: its units (the first points)
+    cx = (min(p[0] for p in pts) + max(p[0] for p in pts)) // 2
+    cy = (min(p[1] for p in pts) + max(p[1] for p in pts) + 1) // 2
+    x0 = min(max(fx0, cx - (cols - 1) // 2), fx1 - cols + 1)
+    y0 = min(max(fy0, cy - rows // 2), fy1 - rows + 1)
+    return Window(x0, x0 + cols - 1, y0, y0 + rows - 1, full)
 
 
-def tile_label(tile: Tile, cost: bool = True) -> Text:
-    """``■ W5 marketplace (2 grain + 1 wood)``."""
-    text = colour_chip(tile.colour)
-    text.append(f" {tile.id} ", style="bold")
-    text.append(tile.building)
-    extra = []
-    if tile.axis:
-        extra.append(tile.axis)
-    if tile.depicts:
-        extra.append("depicts " + "/".join(tile.depicts))
-    if extra:
-        text.append(f" [{', '.join(extra)}]", style="dim")
-    if cost:
-        text.append(f"  {tile.cost_text()}", style="dim")
-    return text
-
-
-# -- the board --------------------------------------------------------------------------------------
-
-
-def _units_by_pos(state: Any) -> dict[Pos, list[tuple[int, bool, bool]]]:
+def units_by_pos(state: TwoHeirsState) -> dict[Pos, list[Unit]]:
     """pos -> [(seat, elite, moved)] for every unit on the board."""
-    out: dict[Pos, list[tuple[int, bool, bool]]] = {}
-    per_seat = len(state.units) // 2
+    out: dict[Pos, list[Unit]] = {}
     for i, pos in enumerate(state.units):
         if pos is None:
             continue
-        out.setdefault(pos, []).append((i // per_seat, i % per_seat == 0, bool(state.moved >> i & 1)))
+        out.setdefault(pos, []).append(
+            (i // UNITS_PER_SEAT, i % UNITS_PER_SEAT == 0, bool(state.moved >> i & 1))
+        )
     return out
+
+
+def treasures_by_pos(state: TwoHeirsState) -> dict[Pos, str]:
+    """pos -> treasure token id (solo)."""
+    if not isinstance(state, SoloState):
+        return {}
+    return {pos: state.tset.tokens[t].id for pos, t in state.treasures}
+
+
+def unit_token(seat: int, elite: bool, moved: bool) -> str:
+    """``W★``, ``B†``: the seat's letter, the elite's star, the cross of a unit that moved."""
+    return SEAT_LETTERS[seat] + (ELITE_MARK if elite else "") + (MOVED_MARK if moved else "")
+
+
+def road_sides(tile: Tile, owner: int) -> frozenset[str]:
+    """The board-frame sides a building's roads reach."""
+    if owner < 0:
+        return frozenset()
+    return frozenset(to_global(d, owner) for sec in tile.roads for d in sec)
+
+
+# -- full cells -----------------------------------------------------------------------------------
 
 
 def _line(chars: list[tuple[str, str]]) -> Text:
@@ -171,18 +228,11 @@ def _line(chars: list[tuple[str, str]]) -> Text:
     return text
 
 
-def _cell(
-    pos: Pos,
-    code: int,
-    tiles: Sequence[Tile],
-    units: list[tuple[int, bool, bool]],
-    is_start: bool,
-) -> Text:
-    tile = tiles[tile_of(code)]
-    owner = owner_of(code)
+def full_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, treasure: str | None) -> Text:
+    """A tile as 4 lines of 11 columns (see the module docstring)."""
     face_up = owner >= 0
     base = FACE_UP[tile.colour] if face_up else FACE_DOWN[tile.colour]
-    fill = " " if face_up else "░"
+    fill = " " if face_up else FACE_DOWN_MARK
     text_style = FACE_UP[tile.colour] if face_up else FACE_DOWN_TEXT[tile.colour]
     rows = [[(fill, base) for _ in range(CELL_W)] for _ in range(4)]
 
@@ -191,19 +241,18 @@ def _cell(
             if 0 <= col + k < CELL_W:
                 rows[row][col + k] = (ch, style)
 
-    # line 0: owner marker and tile id (left), road north (centre)
     if face_up:
         put(0, 0, MARKERS[owner], MARKER_STYLES[owner])
         put(0, 1, tile.id[:4], "bold " + text_style)
     else:
         put(0, 0, f"({tile.id[:3]})", text_style)
-    # line 1: road west, building name, road east
+    put(0, CELL_W - 1, colour_letter(tile.colour), "bold " + text_style)
     label = short_name(tile.building) if face_up else ("start" if is_start else "terrain")
     label = label[: CELL_W - 2]
     put(1, 1 + (CELL_W - 2 - len(label)) // 2, label, ("bold " if face_up else "") + text_style)
-    if face_up and tile.roads:
+    sides = road_sides(tile, owner)
+    if sides:
         road_style = "bold #5a3a1a on " + base.split(" on ")[1]
-        sides = {to_global(d, owner) for sec in tile.roads for d in sec}
         if "N" in sides:
             put(0, MID, "┃", road_style)
         if "S" in sides:
@@ -212,21 +261,19 @@ def _cell(
             put(1, 0, "━", road_style)
         if "E" in sides:
             put(1, CELL_W - 1, "━", road_style)
-    # line 2: units
     if units:
-        tokens: list[tuple[str, str]] = []
-        for seat, elite, moved in sorted(units):
-            letter = SEAT_LETTERS[seat].lower() if moved else SEAT_LETTERS[seat]
-            tokens.append((letter + ("★" if elite else ""), UNIT_STYLES[seat]))
+        tokens = [(unit_token(*u), UNIT_STYLES[u[0]]) for u in sorted(units)]
         width = sum(len(t) for t, _ in tokens) + len(tokens) - 1
         col = (CELL_W - width) // 2
         for t, style in tokens:
             put(2, col, t, style)
             col += len(t) + 1
+    if treasure:
+        put(3, 0, f"{TREASURE_MARK}{treasure}", TREASURE_STYLE)
     return Text("\n").join(_line(r) for r in rows)
 
 
-def _empty_cell(pos: Pos, playable: bool) -> Text:
+def _empty_full(pos: Pos, playable: bool) -> Text:
     if not playable:
         return Text("\n".join(" " * CELL_W for _ in range(4)))
     label = "+ " + format_pos(pos)
@@ -234,384 +281,198 @@ def _empty_cell(pos: Pos, playable: bool) -> Text:
     return Text("\n".join(lines), style="bold #c0c0ff")
 
 
-BOARD_TITLE = "Play area: north up (blue sits north, white south)"
-BOARD_LEGEND = (
-    "▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable  "
-    "W B units (★ elite; lower case: moved this turn)"
-)
+# -- compact cells --------------------------------------------------------------------------------
 
 
-def render_board(state: Any, playable: Sequence[Pos] | None = None) -> RenderableType:
+def compact_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, treasure: str | None) -> Text:
+    """A tile as 2 lines of 9 columns (see the module docstring)."""
+    face_up = owner >= 0
+    style = FACE_UP[tile.colour] if face_up else FACE_DOWN_TEXT[tile.colour]
+    top = Text(style=style)
+    if face_up:
+        top.append(MARKERS[owner], style=MARKER_STYLES[owner])
+    else:
+        top.append(FACE_DOWN_MARK)
+    head = f"{tile.id[:3]:<3}"
+    top.append(head, style="bold")
+    top.append(colour_letter(tile.colour), style="bold")
+    tokens = [(unit_token(*u), UNIT_STYLES[u[0]]) for u in sorted(units)]
+    room = COMPACT_W - len(top) - 1
+    label = short_name(tile.building) if face_up else ("start" if is_start else "terrain")
+    units_line = Text()
+    for t, s in tokens:
+        units_line.append(t, style=s)
+    if len(units_line) <= room:
+        top.append(" ")
+        top.append_text(units_line)
+    else:  # both elites on the starting tile: the units take the second line
+        label = units_line.plain
+    top.append(" " * (COMPACT_W - len(top)))
+    sides = road_sides(tile, owner)
+    glyph = ROAD_GLYPHS.get(sides, "+") if sides else " "
+    bottom = Text(style=style)
+    if treasure:
+        mark = f"{TREASURE_MARK}{treasure}"
+        name = label[: COMPACT_W - len(mark) - 2]
+        bottom.append(f"{name:<{COMPACT_W - len(mark) - 1}}")
+        bottom.append(mark, style=TREASURE_STYLE)
+    elif len(units_line) > room:
+        bottom.append_text(units_line)
+        bottom.append(" " * (COMPACT_W - 1 - len(units_line)))
+    else:
+        bottom.append(f"{label[: COMPACT_W - 1]:<{COMPACT_W - 1}}")
+    bottom.append(glyph, style="bold #5a3a1a" if sides else "")
+    return Text("\n").join([top, bottom])
+
+
+def _empty_compact(pos: Pos, playable: bool) -> Text:
+    if not playable:
+        return Text(" " * COMPACT_W + "\n" + " " * COMPACT_W)
+    label = f"+{format_pos(pos)}"[:COMPACT_W]
+    return Text(f"{label:<{COMPACT_W}}\n" + " " * COMPACT_W, style="bold #c0c0ff")
+
+
+# -- the board --------------------------------------------------------------------------------------
+
+
+def board_lines(rows: int, compact: bool) -> int:
+    """Lines of a board of ``rows`` rows (title/header and legend included in the full form)."""
+    if compact:
+        return COMPACT_FIXED_LINES + COMPACT_ROW_LINES * rows
+    return FULL_FIXED_LINES + FULL_ROW_LINES * rows - 1
+
+
+def board_columns(cols: int, compact: bool) -> int:
+    """Columns of a board of ``cols`` columns."""
+    if compact:
+        return COMPACT_FIXED_COLS + COMPACT_COL_W * cols
+    return FULL_FIXED_COLS + FULL_COL_W * cols
+
+
+def fit_window(
+    state: TwoHeirsState, playable: Sequence[Pos], compact: bool, width: int | None, lines: int | None
+) -> Window | None:
+    """The largest window of the board that fits ``width`` columns and ``lines`` lines."""
+    full = extent(state, playable)
+    if full is None:
+        return None
+    cols = full[1] - full[0] + 1
+    rows = full[3] - full[2] + 1
+    if width is not None:
+        fixed, per = (COMPACT_FIXED_COLS, COMPACT_COL_W) if compact else (FULL_FIXED_COLS, FULL_COL_W)
+        cols = min(cols, max(1, (width - fixed) // per))
+    if lines is not None:
+        if compact:
+            rows = min(rows, max(1, (lines - COMPACT_FIXED_LINES) // COMPACT_ROW_LINES))
+        else:
+            rows = min(rows, max(1, (lines - FULL_FIXED_LINES + 1) // FULL_ROW_LINES))
+    return choose_window(full, cols, rows, focus_positions(state, playable))
+
+
+def render_board(
+    state: TwoHeirsState,
+    playable: Sequence[Pos] | None = None,
+    *,
+    compact: bool = False,
+    window: Window | None = None,
+    legend: bool = True,
+) -> RenderableType:
     """The play area as a grid of tiles, north up, with x across and y down the side.
 
-    ``playable``: free positions to mark as places where the player to move may play a tile
-    (default: the placements of the player to move).
+    ``playable``: free positions to mark (default: :func:`playable_positions`); ``compact``: the
+    2-line cells; ``window``: the part to show (default: all of it; a note tells what is cut);
+    ``legend``: the full form's title and legend lines.
     """
-    board: dict[Pos, int] = state.board
     if playable is None:
-        playable = state.placements(state.player) if not state.is_terminal() else []
+        playable = playable_positions(state)
+    if window is None:
+        full = extent(state, playable)
+        if full is None:
+            return Text("The play area is empty: chance deals the royal reserve and the starting landscape.")
+        window = Window(*full, full=full)
     marks = set(playable)
-    points = list(board) + list(marks)
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
-    units = _units_by_pos(state)
-    table = Table(box=box.SQUARE, show_lines=True, padding=0)
-    table.add_column("y\\x", justify="right", style="bold", vertical="middle", no_wrap=True)
-    for x in range(x0, x1 + 1):
-        table.add_column(str(x), width=CELL_W, justify="left", no_wrap=True, header_style="bold")
-    start = START
-    for y in range(y1, y0 - 1, -1):
-        row: list[RenderableType] = [Text(str(y))]
-        for x in range(x0, x1 + 1):
-            pos = (x, y)
-            code = board.get(pos)
-            if code is None:
-                row.append(_empty_cell(pos, pos in marks))
-            else:
-                row.append(_cell(pos, code, state.tiles, units.get(pos, []), pos == start))
-        table.add_row(*row)
-    return Group(Text(BOARD_TITLE, style="bold"), table, Text(BOARD_LEGEND, style="dim"))
+    units = units_by_pos(state)
+    treasures = treasures_by_pos(state)
+    board = state.board
+    tiles = state.tiles
+    cell = compact_cell if compact else full_cell
+    empty = _empty_compact if compact else _empty_full
 
-
-# -- the royal reserve ------------------------------------------------------------------------------
-
-
-def _is_henry(state: Any, seat: int) -> bool:
-    """True for the solo automaton's seat (Henry plays seat 1 in the solo game)."""
-    return bool(getattr(state.game.options, "solo", False)) and seat == 1
-
-
-def _reach_label(state: Any, seat: int) -> str:
-    """A seat's reach for display: Henry's is unlimited ("Solo course of the game")."""
-    return "∞" if _is_henry(state, seat) else str(state.reach(seat))
-
-
-def render_reserve(state: Any) -> Table:
-    """The royal reserve's 7 positions clockwise from the shield, with each seat's reach marked."""
-    size = len(state.reserve)
-    order = [(state.shield + k) % size for k in range(size)]
-    reach = [set(state.reach_positions(0)), set(state.reach_positions(1))]
-    if _is_henry(state, 1):
-        reach[1] = set()  # Henry's reach is unlimited: nothing to mark
-    player = state.player
-    crown = player if state.shield_mine else 1 - player
-    table = Table(
-        box=box.ROUNDED,
-        show_lines=False,
-        padding=(0, 1),
-        title=f"Royal reserve: a circle read clockwise ⟳ from the shield "
-        f"(reach: white {_reach_label(state, 0)}, blue {_reach_label(state, 1)})",
-        title_style="bold",
-        caption="cost: w wood, s stone, g grain",
-        caption_style="dim",
-    )
-    table.add_column("", style="dim", no_wrap=True)
-    for k in range(size):
-        table.add_column("shield" if k == 0 else f"+{k}", justify="center", min_width=11, no_wrap=True)
-    tiles_row: list[RenderableType] = [Text("tile")]
-    cost_row: list[RenderableType] = [Text("cost")]
-    reach_row: list[RenderableType] = [Text("reach")]
-    for k, pos in enumerate(order):
-        t = state.reserve[pos]
-        if k == 0:
-            tiles_row.append(Text("♛ shield", style="bold"))
-            cost_row.append(Text(f"crown {seat_name(crown)}", style=SEAT_STYLES[crown]))
-        elif t < 0:
-            tiles_row.append(Text("empty", style="dim"))
-            cost_row.append(Text(""))
-        else:
-            tile = state.tiles[t]
-            tiles_row.append(Text(f"{tile.id} {short_name(tile.building)}", style=FACE_UP[tile.colour]))
-            cost_row.append(cost_short(tile))
-        marks = Text()
-        for seat in (0, 1):
-            if pos in reach[seat]:
-                style = SEAT_STYLES[seat] + (" reverse" if seat == player else "")
-                marks.append(f" {SEAT_LETTERS[seat]} ", style=style)
-        reach_row.append(marks)
-    for row in (tiles_row, cost_row, reach_row):
-        table.add_row(*row)
-    return table
-
-
-# -- players ---------------------------------------------------------------------------------------
-
-
-def _resources_text(res: Sequence[int], discounts: int = 0) -> Text:
-    text = Text()
-    for r, n in enumerate(res):
-        if r:
-            text.append("  ")
-        text.append(f"{n} {RESOURCES[r]}", style=CHIP[r])
-    if discounts:
-        text.append(f" +{discounts} discount", style="italic")
-    return text
-
-
-def render_players(state: Any, seat: int | None = None) -> Table:
-    """Scores, units, reach, resources and hands of both seats; the player to move marked.
-
-    A ``✓`` marks a tile in hand that the player to move can afford now.
-    """
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), show_edge=False)
-    table.add_column("seat", no_wrap=True)
-    table.add_column("score", justify="right")
-    table.add_column("units out/in", justify="center", no_wrap=True)
-    table.add_column("reach", justify="center")
-    table.add_column("resources now", no_wrap=True)
-    table.add_column("hand (cost)")
-    scores = state.scores()
-    for p in (0, 1):
-        name = Text(f"{MARKERS[p]} {seat_label(state, p)}", style=SEAT_STYLES[p])
-        if p == seat and "(" not in name.plain:
-            name.append(" (you)", style="italic")
-        if p == state.current_player:
-            name.append(" ◀", style="bold")
-        hand = Text()
-        res = state.resources(p)
-        discounts = state.discounts if p == state.player else 0
-        for k, t in enumerate(state.hands[p]):
-            tile = state.tiles[t]
-            if k:
-                hand.append(" · ")
-            hand.append_text(colour_chip(tile.colour))
-            hand.append(f"{tile.id} {short_name(tile.building)} ")
-            hand.append_text(cost_short(tile))
-            if p == state.current_player:
-                deficit = sum(max(0, c - have) for c, have in zip(tile.cost, res, strict=True))
-                if deficit <= discounts:
-                    hand.append("✓", style="bold green")
-        if not state.hands[p]:
-            hand.append("—", style="dim")
-        table.add_row(
-            name,
-            Text(str(scores[p]), style="bold"),
-            f"{len(state.unit_positions(p))}/{state.units_in_reserve(p)}",
-            _reach_label(state, p),
-            _resources_text(res, discounts),
-            hand,
+    def draw(pos: Pos) -> Text:
+        code = board.get(pos)
+        if code is None:
+            return empty(pos, pos in marks)
+        return cell(
+            tiles[tile_of(code)], owner_of(code), units.get(pos, []), pos == START, treasures.get(pos)
         )
-    return table
 
-
-def status_line(state: Any) -> Text:
-    """One line: ply, sets, supply, whose turn and what is left to do."""
-    text = Text()
-    ply = len(state.history)
-    text.append(f"ply {ply}", style="bold")
-    text.append(f" · seed {state.seed} · sets {', '.join(state.sets)}")
-    text.append(f" · roads {'on' if state.game.options.roads else 'off'}")
-    text.append(f" · supply {len(state.supply)}")
-    if state.supply:
-        top = state.tiles[state.supply[-1]].colour
-        text.append(" (top ")
-        text.append_text(colour_chip(top))
-        text.append(f" {COLOURS[top]})")
-    if state.final:
-        text.append(f" · FINAL TURNS ({state.finals_left} left)", style="bold red")
-    elif state.trigger:
-        text.append(" · the supply is empty: final turns follow", style="bold red")
-    text.append("\n")
-    if state.is_terminal():
-        text.append("The game is over.", style="bold")
-        return text
-    p = state.player
-    text.append(f"{seat_label(state, p)} to move", style=SEAT_STYLES[p])
-    text.append(" · tile taken: ")
-    text.append("yes" if state.took else "no (take one: action A)", style="bold")
-    if state.pending:
-        text.append(
-            " · siege: destroy " + " or ".join(format_pos(q) for q in state.pending) + " or spare",
-            style="bold red",
-        )
-    if state.discarding:
-        text.append(" · hand limit: discard down to 3", style="bold red")
-    return text
-
-
-def render_terminal(state: Any, seat: int | None = None) -> RenderableType:
-    """The whole position for ``seat`` (``None``: a spectator): status, board, reserve, players."""
-    parts: list[RenderableType] = [render_board(state), render_reserve(state), render_players(state, seat)]
-    henry_turn = getattr(state, "last_henry_turn", None)
-    if callable(henry_turn) and hasattr(state, "event_text"):
-        events = henry_turn()
-        if events:
-            text = Text("Henry's last turn: ", style="bold")
-            text.append(" ".join(state.event_text(e) for e in events))
-            parts.append(text)
-    parts.append(status_line(state))
-    if state.is_terminal():
-        parts.append(render_result(state))
+    parts: list[RenderableType] = []
+    if compact:
+        parts.append(_compact_grid(window, draw))
+        if legend:
+            parts.append(board_legend(compact=True))
+    else:
+        table = Table(box=box.SQUARE, show_lines=True, padding=0)
+        table.add_column("y\\x", justify="right", style="bold", vertical="middle", no_wrap=True)
+        for x in range(window.x0, window.x1 + 1):
+            table.add_column(str(x), width=CELL_W, justify="left", no_wrap=True, header_style="bold")
+        for y in range(window.y1, window.y0 - 1, -1):
+            table.add_row(Text(str(y)), *(draw((x, y)) for x in range(window.x0, window.x1 + 1)))
+        if legend:
+            parts.append(Text(BOARD_TITLE, style="bold"))
+        parts.append(table)
+        if legend:
+            parts.append(board_legend(compact=False))
+    if window.cut:
+        parts.append(Text(window.note(), style="italic"))
     return Group(*parts)
 
 
-# -- legal actions menu -----------------------------------------------------------------------------
+def board_legend(compact: bool) -> Text:
+    """The legend under the board (one line in the compact form)."""
+    return Text(COMPACT_LEGEND if compact else BOARD_LEGEND, style="dim")
 
 
-def legal_groups(state: Any, actions: Sequence[Any]) -> list[tuple[Text, list[tuple[Any, str]]]]:
-    """Legal actions grouped for a menu: [(group label, [(action, short text)])].
-
-    Builds and free terrains are grouped per tile (the short text is the position), the other
-    actions per kind.
-    """
-    groups: dict[tuple[str, int], tuple[Text, list[tuple[Any, str]]]] = {}
-    kind_order = (
-        *("take", "build", "terrain", "step", "call", "withdraw"),
-        *("camp", "destroy", "spare", "discard", "end"),
-    )
-    titles = {
-        "take": "take a tile (A)",
-        "step": "move a unit (C)",
-        "call": "call a unit from the reserve (C)",
-        "withdraw": "withdraw a unit to the reserve (C)",
-        "camp": "use a camp",
-        "destroy": "siege: destroy",
-        "spare": "siege",
-        "discard": "discard (hand limit)",
-        "end": "end the turn",
-    }
-    for a in actions:
-        text = state.action_text(a)
-        kind, _, rest = text.partition(" ")
-        if kind in ("build", "terrain"):
-            where = rest.partition(" ")[2]
-            key = (kind, a.tile)
-            if key not in groups:
-                tile = state.tiles[a.tile]
-                label = Text(f"{kind} ", style="bold")
-                label.append_text(tile_label(tile, cost=kind == "build"))
-                if kind == "terrain":
-                    label.append(" face down", style="dim")
-                groups[key] = (label, [])
-            groups[key][1].append((a, where))
-        else:
-            key = (kind, -1)
-            if key not in groups:
-                groups[key] = (Text(titles.get(kind, kind), style="bold"), [])
-            short = text
-            if kind == "take":
-                tile = state.tiles[a.tile]
-                short = f"{text} ({tile.building})"
-            groups[key][1].append((a, short))
-    order = {k: i for i, k in enumerate(kind_order)}
-    keys = sorted(groups, key=lambda k: (order.get(k[0], len(order)), list(groups).index(k)))
-    return [groups[k] for k in keys]
+def _compact_grid(window: Window, draw: Callable[[Pos], Text]) -> Text:
+    """The compact grid: a header of x labels, then 2 lines per row (y label on the first)."""
+    lines: list[Text] = []
+    head = Text(f"{CORNER:>{LABEL_W}} ", style="bold")
+    for x in range(window.x0, window.x1 + 1):
+        head.append(f"{x:^{COMPACT_W}} ", style="bold")
+    lines.append(head)
+    for y in range(window.y1, window.y0 - 1, -1):
+        cells = [draw((x, y)) for x in range(window.x0, window.x1 + 1)]
+        for k in range(COMPACT_ROW_LINES):
+            line = Text(f"{y:>{LABEL_W}} " if k == 0 else " " * (LABEL_W + 1), style="bold")
+            for c in cells:
+                line.append_text(c.split("\n")[k])
+                line.append(" ")
+            line.rstrip()
+            lines.append(line)
+    return Text("\n").join(lines)
 
 
-# -- scoring --------------------------------------------------------------------------------------
-
-
-def score_tables(
-    sheet: ScoreSheet,
-    units_in_reserve: Sequence[int] | None = None,
-    extra: Sequence[tuple[int, str, int]] = (),
-    names: Sequence[str] = SEAT_NAMES,
-) -> Group:
-    """Per-building table, road table and totals of a score sheet.
-
-    ``extra``: more lines of points (seat, label, points), e.g. Henry's treasures.
-    """
-    buildings = Table(title="Buildings", box=box.SIMPLE_HEAVY, title_style="bold", title_justify="left")
-    for col, justify in (
-        ("pos", "right"),
-        ("tile", "left"),
-        ("building", "left"),
-        ("owner", "left"),
-        ("base", "right"),
-        ("doubled", "center"),
-        ("points", "right"),
-        ("detail", "left"),
-    ):
-        buildings.add_column(col, justify=justify)  # type: ignore[arg-type]
-    for b in sorted(sheet.buildings, key=lambda b: (b.owner, b.pos[1], b.pos[0])):
-        buildings.add_row(
-            format_pos(b.pos),
-            b.tile,
-            b.building,
-            Text(names[b.owner], style=SEAT_STYLES[b.owner % 2]),
-            str(b.base),
-            "×2" if b.doubled else "",
-            Text(str(b.points), style="bold"),
-            Text(b.detail, style="dim"),
-        )
-    if not sheet.buildings:
-        buildings.add_row("", "", Text("no buildings", style="dim"), "", "", "", "", "")
-    parts: list[RenderableType] = [buildings]
-    roads = Table(title="Roads", box=box.SIMPLE_HEAVY, title_style="bold", title_justify="left")
-    roads.add_column("#", justify="right")
-    roads.add_column("tiles")
-    for n in names:
-        roads.add_column(f"{n} buildings", justify="right")
-    roads.add_column("scores")
-    roads.add_column("points", justify="right")
-    for i, r in enumerate(sheet.roads, start=1):
-        roads.add_row(
-            str(i),
-            " ".join(format_pos(p) for p in r.tiles),
-            *(str(n) for n in r.buildings),
-            "nobody (tie)" if r.winner is None else names[r.winner],
-            str(r.points),
-        )
-    if not sheet.roads:
-        roads.add_row(
-            "", Text("no road joins 2 tiles (or roads are not scored)", style="dim"), "", "", "", ""
-        )
-    parts.append(roads)
-    totals = Table(title="Totals", box=box.SIMPLE_HEAVY, title_style="bold", title_justify="left")
-    totals.add_column("seat")
-    totals.add_column("buildings", justify="right")
-    totals.add_column("roads", justify="right")
-    if extra:
-        totals.add_column("other", justify="right")
-    totals.add_column("total", justify="right")
-    if units_in_reserve is not None:
-        totals.add_column("units in reserve (tie-break)", justify="right")
-    for p, name in enumerate(names):
-        row: list[RenderableType] = [
-            Text(name, style=SEAT_STYLES[p % 2]),
-            str(sheet.building_points(p)),
-            str(sheet.road_points(p)),
-        ]
-        if extra:
-            row.append(str(sum(points for who, _, points in extra if who == p)))
-        row.append(Text(str(sheet.totals[p]), style="bold"))
-        if units_in_reserve is not None:
-            row.append(str(units_in_reserve[p]))
-        totals.add_row(*row)
-    parts.append(totals)
-    for who, label, points in extra:
-        parts.append(Text(f"  {names[who]}: {label}: {points:+d}", style="dim"))
-    return Group(*parts)
-
-
-def render_result(state: Any) -> RenderableType:
-    """The final scoring of a finished game and its winner."""
-    sheet = state.score_sheet()
-    reserve = [state.units_in_reserve(0), state.units_in_reserve(1)]
-    winner = state.winner()
-    scores = state.scores()
-    if winner is None:
-        verdict = Text("Draw: equal points and equal units in the royal reserve.", style="bold")
-    else:
-        verdict = Text(f"{seat_label(state, winner)} wins", style=SEAT_STYLES[winner] + " reverse")
-        if scores[0] == scores[1]:
-            verdict.append(" (tie on points, more units in the royal reserve)")
-    verdict.append(f"  {scores[0]} : {scores[1]}")
-    extra = list(getattr(sheet, "extra", ()))
-    return Group(score_tables(sheet, reserve, extra), verdict)
-
-
-def render_position_score(result: Any) -> RenderableType:
-    """The score calculator's output: tables and the winner of a scored position."""
-    verdict = Text()
-    if result.winner is None:
-        verdict.append("Draw: equal points and equal units in the royal reserve.", style="bold")
-    else:
-        verdict.append(f"{seat_name(result.winner)} wins", style=SEAT_STYLES[result.winner] + " reverse")
-        verdict.append(f" (decided by {result.decided_by})")
-    verdict.append(f"  white {result.totals[0]} : blue {result.totals[1]}")
-    sheet = result.sheet
-    if result.extra:
-        sheet = dataclasses.replace(sheet, totals=result.totals)
-    return Group(score_tables(sheet, result.position.reserve, result.extra), verdict)
+__all__ = [
+    "BOARD_LEGEND",
+    "BOARD_TITLE",
+    "CELL_W",
+    "COMPACT_LEGEND",
+    "COMPACT_W",
+    "ROAD_GLYPHS",
+    "Window",
+    "board_columns",
+    "board_legend",
+    "board_lines",
+    "choose_window",
+    "compact_cell",
+    "extent",
+    "fit_window",
+    "focus_positions",
+    "full_cell",
+    "playable_positions",
+    "render_board",
+    "road_sides",
+    "treasures_by_pos",
+    "unit_token",
+    "units_by_pos",
+]
