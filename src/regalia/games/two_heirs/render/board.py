@@ -85,9 +85,9 @@ COMPACT_COL_W = COMPACT_W + 1
 BOARD_TITLE = "Play area: north up (blue sits north, white south)"
 BOARD_LEGEND = (
     f"▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable  "
-    f"W B units (★ elite, † moved)  ◆ treasure  ·  {COLOUR_LEGEND}"
+    f"W B units (★ elite, † moved)  ·  {COLOUR_LEGEND}"
 )
-COMPACT_LEGEND = "▲white's ▼blue's ░face down · w/s/g green/grey/yellow · ★elite †moved ┼road ◆treasure"
+COMPACT_LEGEND = "▲white ▼blue ░face down · w/s/g green/grey/yellow ★elite †moved ┼road"
 
 #: One glyph for the sides a road reaches (board frame).
 ROAD_GLYPHS: dict[frozenset[str], str] = {
@@ -410,7 +410,7 @@ def render_board(
     if compact:
         parts.append(_compact_grid(window, draw))
         if legend:
-            parts.append(board_legend(compact=True))
+            parts.append(board_legend(True, isinstance(state, SoloState)))
     else:
         table = Table(box=box.SQUARE, show_lines=True, padding=0)
         table.add_column("y\\x", justify="right", style="bold", vertical="middle", no_wrap=True)
@@ -422,15 +422,15 @@ def render_board(
             parts.append(Text(BOARD_TITLE, style="bold"))
         parts.append(table)
         if legend:
-            parts.append(board_legend(compact=False))
+            parts.append(board_legend(False, bool(treasures) or isinstance(state, SoloState)))
     if window.cut:
         parts.append(Text(window.note(), style="italic"))
     return Group(*parts)
 
 
-def board_legend(compact: bool) -> Text:
-    """The legend under the board (one line in the compact form)."""
-    return Text(COMPACT_LEGEND if compact else BOARD_LEGEND, style="dim")
+def board_legend(compact: bool, solo: bool = False) -> Text:
+    """The legend under the board (one line at 80 columns in the compact form)."""
+    return Text((COMPACT_LEGEND if compact else BOARD_LEGEND) + (" ◆treasure" if solo else ""), style="dim")
 
 
 def _compact_grid(window: Window, draw: Callable[[Pos], Text]) -> Text:

@@ -110,12 +110,12 @@ def measure(renderable: RenderableType, width: int) -> tuple[int, int]:
     return len(lines), natural
 
 
-def _extras(state: TwoHeirsState, layout: Layout) -> list[RenderableType]:
+def _extras(state: TwoHeirsState, layout: Layout, width: int | None) -> list[RenderableType]:
     if not isinstance(state, SoloState):
         return []
     out: list[RenderableType] = []
     if layout.extras == "min":
-        out.extend(treasure_lines(state, compact=True))
+        out.extend(treasure_lines(state, compact=True, width=width))
         if layout.panels != "lines":
             out.append(henry_score_text(state, short=True))
         return out
@@ -126,7 +126,7 @@ def _extras(state: TwoHeirsState, layout: Layout) -> list[RenderableType]:
     return out
 
 
-def _panels(state: TwoHeirsState, viewer: int | None, form: str) -> list[RenderableType]:
+def _panels(state: TwoHeirsState, viewer: int | None, form: str, width: int | None) -> list[RenderableType]:
     if form == "side":
         return [
             reserve_column(state),
@@ -136,18 +136,27 @@ def _panels(state: TwoHeirsState, viewer: int | None, form: str) -> list[Rendera
         ]
     if form == "tables":
         return [render_reserve(state), render_players(state, viewer)]
-    return [reserve_line(state), player_line(state, 0, viewer), player_line(state, 1, viewer)]
+    return [
+        reserve_line(state, width),
+        player_line(state, 0, viewer, width),
+        player_line(state, 1, viewer, width),
+    ]
 
 
 def compose(
-    state: TwoHeirsState, viewer: int | None, layout: Layout, window: Window | None = None
+    state: TwoHeirsState,
+    viewer: int | None,
+    layout: Layout,
+    window: Window | None = None,
+    width: int | None = None,
 ) -> RenderableType:
-    """The view in one layout (``window``: the part of the board to show)."""
+    """The view in one layout (``window``: the part of the board to show; ``width``: the columns
+    one-line seats may use)."""
     compact = layout.board == "compact"
     side = layout.panels == "side"
     board = render_board(state, compact=compact, window=window, legend=layout.legend and not side)
-    panels = _panels(state, viewer, layout.panels)
-    extras = _extras(state, layout)
+    panels = _panels(state, viewer, layout.panels, width)
+    extras = _extras(state, layout, width)
     status = status_line(state, viewer, compact=layout.panels == "lines")
     parts: list[RenderableType] = []
     if layout.panels == "side":
@@ -157,7 +166,7 @@ def compose(
         grid.add_row(board, Group(*panels))
         parts.append(grid)
         if layout.legend:
-            parts.append(board_legend(compact))
+            parts.append(board_legend(compact, isinstance(state, SoloState)))
     else:
         parts.append(board)
         parts.extend(panels)
@@ -212,7 +221,7 @@ def _fitted(
     for layout in LAYOUTS:
         if not _may_fit(state, layout, cols, budget):
             continue
-        view = compose(state, viewer, layout)
+        view = compose(state, viewer, layout, width=cols)
         lines, natural = measure(view, cols)
         if natural > cols and layout.panels == "tables":
             continue
@@ -225,7 +234,7 @@ def _fitted(
         rows = 99 if budget is None else max(1, (budget - 1) // 2)
         while True:
             window = fit_window(state, playable, True, cols, board_lines(rows, compact=True))
-            view = compose(state, viewer, layout, window=window)
+            view = compose(state, viewer, layout, window=window, width=cols)
             if budget is None or window is None or measure(view, cols)[0] <= budget:
                 return view
             if rows <= 1:

@@ -60,16 +60,17 @@ def seat_title(state: TwoHeirsState, seat: int, viewer: int | None) -> Text:
     return name
 
 
-def hand_text(state: TwoHeirsState, seat: int, compact: bool = False) -> Text:
-    """The seat's hand: ``W2 s inn 2s1g ✓ · D4 ...`` (``✓``: affordable now, seat to move only)."""
+def hand_text(state: TwoHeirsState, seat: int, compact: bool = False, name_width: int = 8) -> Text:
+    """The seat's hand: ``W2 s inn 2s 1g ✓ · D4 ...`` (``✓``: affordable now, seat to move only);
+    compact: ``W2 s inn 2s1g✓, D4 ...`` with names of at most ``name_width`` letters (0: none)."""
     hand = Text()
     res = state.resources(seat)
     mover = seat == state.current_player
     for k, t in enumerate(state.hands[seat]):
         tile = state.tiles[t]
         if k:
-            hand.append(" · " if not compact else " ")
-        hand.append_text(tile_short(tile, 7 if compact else 8))
+            hand.append(", " if compact else " · ")
+        hand.append_text(tile_short(tile, name_width))
         hand.append(" ")
         hand.append_text(cost_short(tile, sep="" if compact else " "))
         if mover and affordable(state, seat, t, res):
@@ -116,17 +117,21 @@ def render_players(state: TwoHeirsState, viewer: int | None = None) -> Table:
     return table
 
 
-def player_line(state: TwoHeirsState, seat: int, viewer: int | None = None) -> Text:
-    """One seat on one line: score, reach, resources and hand (cut with … if too long)."""
-    line = seat_title(state, seat, viewer)
-    if is_henry(state, seat) and isinstance(state, SoloState):
-        line.append(" ")
-        line.append_text(henry_score_text(state, short=True, name=False))
-    else:
-        line.append(f" {plural(state.scores()[seat], 'pt')} · reach {reach_label(state, seat)} · has ")
-        line.append_text(resources_text(state, seat))
-        line.append(" · hand ")
-        line.append_text(hand_text(state, seat, compact=True))
+def player_line(state: TwoHeirsState, seat: int, viewer: int | None = None, width: int | None = None) -> Text:
+    """One seat on one line: score, reach, resources and hand. Building names are shortened, then
+    left out, to fit ``width``; what still does not fit is cut with ``…``."""
+    for name_width in (8, 5, 0):
+        line = seat_title(state, seat, viewer)
+        if is_henry(state, seat) and isinstance(state, SoloState):
+            line.append(" ")
+            line.append_text(henry_score_text(state, short=True, name=False))
+        else:
+            line.append(f" {plural(state.scores()[seat], 'pt')} · reach {reach_label(state, seat)} · ")
+            line.append_text(resources_text(state, seat))
+            line.append(" · hand ")
+            line.append_text(hand_text(state, seat, compact=True, name_width=name_width))
+        if width is None or len(line) <= width:
+            break
     line.no_wrap = True
     line.overflow = "ellipsis"
     return line

@@ -10,7 +10,7 @@ a tile are marked ``[W]`` / ``[B]`` / ``[WB]`` in the table and the column; in t
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
 >>> _ = state.advance(random.Random(1))
 >>> print(reserve_line(state).plain)  # doctest: +NORMALIZE_WHITESPACE
-Reserve ⟳ from ♛ (|W |B: end of reach): 1:T8 w trading 1w2g 2:T7 g trading 1w2g
+Reserve ⟳ (|W |B: reach ends): 1:T8 w trading 1w2g 2:T7 g trading 1w2g
 3:W3 g inn 2s1g |W |B 4:D1 g mill 2w1s1g 5:W5 g market 1w2g 6:T1 g farm 1w1s
 """
 
@@ -27,6 +27,7 @@ from regalia.games.two_heirs.render.style import (
     SEAT_STYLES,
     cost_short,
     is_henry,
+    pack,
     seat_name,
     tile_short,
 )
@@ -109,9 +110,17 @@ def render_reserve(state: TwoHeirsState) -> RenderableType:
     return table
 
 
-def reserve_line(state: TwoHeirsState, name_width: int = 8) -> Text:
-    """The royal reserve as one paragraph (two lines at 80 columns):
-    ``1:T4 w sawmill 1s1g |W 2:...`` where ``|W`` ends white's reach."""
+def reserve_line(state: TwoHeirsState, width: int | None = None) -> Text:
+    """The royal reserve as one paragraph (two lines at 80 columns, broken between tiles):
+    ``1:T4 w sawmill 1s1g |W 2:...`` where ``|W`` ends white's reach. Building names are
+    shortened when the full ones need more than two lines."""
+    text = _reserve_line(state, width, 8)
+    if width is not None and text.plain.count("\n") > 1:
+        text = _reserve_line(state, width, 5)
+    return text
+
+
+def _reserve_line(state: TwoHeirsState, width: int | None, name_width: int) -> Text:
     if not_dealt(state):
         return Text("Royal reserve: not dealt yet.", style="bold")
     ends: dict[int, list[int]] = {}
@@ -120,25 +129,27 @@ def reserve_line(state: TwoHeirsState, name_width: int = 8) -> Text:
             positions = state.reach_positions(seat)
             if positions:
                 ends.setdefault(positions[-1], []).append(seat)
-    text = Text("Reserve ⟳ from ♛", style="bold")
-    text.append(" (|W |B: end of reach):", style="dim")
+    head = Text("Reserve ⟳", style="bold")
+    head.append(" (|W |B: reach ends):", style="dim")
+    parts = [head]
     for k, pos in enumerate(clockwise(state)):
         if k == 0:
             continue
         t = state.reserve[pos]
-        text.append(f" {k}:", style="dim")
+        item = Text(f"{k}:", style="dim")
         if t < 0:
-            text.append("empty", style="dim")
+            item.append("empty", style="dim")
         else:
             tile = state.tiles[t]
-            text.append_text(tile_short(tile, name_width))
-            text.append(" ")
-            text.append_text(cost_short(tile, sep=""))
+            item.append_text(tile_short(tile, name_width))
+            item.append(" ")
+            item.append_text(cost_short(tile, sep=""))
         for seat in ends.get(pos, []):
             style = SEAT_STYLES[seat] + (" reverse" if seat == state.player else "")
-            text.append(" ")
-            text.append(f"|{SEAT_LETTERS[seat]}", style=style)
-    return text
+            item.append(" ")
+            item.append(f"|{SEAT_LETTERS[seat]}", style=style)
+        parts.append(item)
+    return pack(parts, width)
 
 
 def reserve_column(state: TwoHeirsState) -> Text:

@@ -18,7 +18,7 @@ from rich.text import Text
 
 from regalia.core.grid import format_pos
 from regalia.games.two_heirs.henry import HENRY, TREASURE_POINTS, TreasureToken
-from regalia.games.two_heirs.render.style import SEAT_STYLES, TREASURE_MARK, TREASURE_STYLE, plural
+from regalia.games.two_heirs.render.style import SEAT_STYLES, TREASURE_MARK, TREASURE_STYLE, pack, plural
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.tiles import COLOURS
 
@@ -61,8 +61,9 @@ def condition_short(token: TreasureToken) -> str:
     return f"2 {what} in {where}"
 
 
-def treasure_lines(state: SoloState, compact: bool = False) -> list[Text]:
-    """The treasures on Henry's buildings with their conditions (compact: one line)."""
+def treasure_lines(state: SoloState, compact: bool = False, width: int | None = None) -> list[Text]:
+    """The treasures on Henry's buildings with their conditions (compact: one paragraph, broken
+    between treasures to fit ``width``)."""
     tokens = state.tset.tokens
     head = Text(f"{TREASURE_MARK} Treasures", style="bold")
     head.append(f" ({TREASURE_POINTS} points each to Henry at the end; meet its condition to remove it)")
@@ -71,14 +72,17 @@ def treasure_lines(state: SoloState, compact: bool = False) -> list[Text]:
         line.append(f" ({TREASURE_POINTS} pts each to Henry; pile {state.pile_left}")
         if state.taken:
             line.append(f", {len(state.taken)} removed")
-        line.append(")")
-        for pos, t in state.treasures:
-            line.append(" · ")
-            line.append(f"{tokens[t].id} {format_pos(pos)}", style=TREASURE_STYLE)
-            line.append(f" {condition_short(tokens[t])}")
-        if not state.treasures:
-            line.append(": none on the board")
-        return [line]
+        line.append(")" + (":" if state.treasures else ": none on the board"))
+        parts = [line]
+        for k, (pos, t) in enumerate(state.treasures):
+            item = Text(f"{tokens[t].id} {format_pos(pos)}", style=TREASURE_STYLE)
+            item.append(f" {condition_short(tokens[t])}", style="")
+            if k == 0 and width is not None and len(line) + 1 + len(item) <= width:
+                line.append(" ")
+                line.append_text(item)
+            else:
+                parts.append(item)
+        return [pack(parts, width, sep=" · ")]
     lines = [head]
     for pos, t in state.treasures:
         line = Text("  ")

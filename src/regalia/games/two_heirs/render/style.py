@@ -188,6 +188,22 @@ def tile_short(tile: Tile, width: int = 8) -> Text:
     return text
 
 
+def pack(parts: Sequence[Text], width: int | None, sep: str = " ", indent: str = "") -> Text:
+    """``parts`` joined by ``sep``, breaking lines only between parts to fit ``width`` columns."""
+    out = Text()
+    col = 0
+    for k, part in enumerate(parts):
+        if k and width is not None and col + len(sep) + len(part) > width:
+            out.append("\n" + indent)
+            col = len(indent)
+        elif k:
+            out.append(sep)
+            col += len(sep)
+        out.append_text(part)
+        col += len(part)
+    return out
+
+
 def affordable(state: TwoHeirsState, seat: int, tile: int, res: Sequence[int] | None = None) -> bool:
     """True if ``seat`` has the resources (and free-terrain discounts) to build ``tile`` now."""
     have = state.resources(seat) if res is None else res
@@ -224,6 +240,7 @@ __all__ = [
     "cost_short",
     "is_henry",
     "is_solo",
+    "pack",
     "plural",
     "resources_short",
     "seat_label",
