@@ -59,7 +59,7 @@ import numpy.typing as npt
 
 from regalia.core.encoding import Encoding, EncodingError
 from regalia.core.game import CHANCE, Game, State
-from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos, neighbours8
+from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import SET_CHOICES, Action
 from regalia.games.two_heirs.base import RESERVE_SIZE, START, UNITS_PER_SEAT, Base
@@ -214,15 +214,21 @@ class TwoHeirsEncoding(Encoding):
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
         if self.frame_kind == "tiles":
             return Frame((x0 + x1) // 2, (y0 + y1) // 2, turned)
-        # "board": the tiles and the free cells touching a unit, where tiles may be played next ...
+        # "board": the tiles and the free cells touching a unit, where tiles may be played next
+        # (only a unit on the edge of the tiles' box widens it: every cell beyond that edge is free) ...
         ex0, ex1, ey0, ey1 = x0, x1, y0, y1
         for u in s.units:
             if u is None:
                 continue
-            for q in neighbours8(u):
-                if q not in board:
-                    ex0, ex1 = min(ex0, q[0]), max(ex1, q[0])
-                    ey0, ey1 = min(ey0, q[1]), max(ey1, q[1])
+            ux, uy = u
+            if ux == x0:
+                ex0 = x0 - 1
+            if ux == x1:
+                ex1 = x1 + 1
+            if uy == y0:
+                ey0 = y0 - 1
+            if uy == y1:
+                ey1 = y1 + 1
         # ... but never so far off that a board narrower than the window loses a tile
         return Frame(self._clamp((ex0 + ex1) // 2, x0, x1), self._clamp((ey0 + ey1) // 2, y0, y1), turned)
 
