@@ -141,11 +141,14 @@ class Window:
         """What is cut, and where to see it all."""
         fx0, fx1, fy0, fy1 = self.full
         parts = []
-        if (self.x0, self.x1) != (fx0, fx1):
-            parts.append(f"x {self.x0}..{self.x1} of {fx0}..{fx1}")
+        where = []
         if (self.y0, self.y1) != (fy0, fy1):
-            parts.append(f"y {self.y1}..{self.y0} of {fy1}..{fy0}")
-        return f"board cut to fit: {', '.join(parts)}; the 'board' command shows the whole play area"
+            parts.append(f"rows y {self.y1}..{self.y0} of {fy1}..{fy0}")
+            where.append("the 'board' command shows every row")
+        if (self.x0, self.x1) != (fx0, fx1):
+            parts.append(f"columns x {self.x0}..{self.x1} of {fx0}..{fx1}")
+            where.append("a wider terminal shows every column")
+        return f"board cut to fit: {', '.join(parts)}; {' and '.join(where)}"
 
 
 def playable_positions(state: TwoHeirsState) -> list[Pos]:
