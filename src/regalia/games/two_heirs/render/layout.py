@@ -119,7 +119,8 @@ def _extras(state: TwoHeirsState, layout: Layout, width: int | None) -> list[Ren
         if layout.panels != "lines":
             out.append(henry_score_text(state, short=True))
         return out
-    out.append(henry_score_text(state))
+    if layout.panels != "lines":  # one-line seats already explain Henry's score
+        out.append(henry_score_text(state))
     out.extend(treasure_lines(state))
     if layout.extras == "all":
         out.extend(henry_turn_lines(state))
