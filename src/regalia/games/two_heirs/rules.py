@@ -127,7 +127,7 @@ class Rules(Base):
         if took and not self.shield_mine:
             camps = self.game.camp_codes[p]
             if camps:
-                out += [make(CAMP, c >> 2) for c in board.values() if c in camps]
+                out += [make(CAMP, t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
         if took or max(reserve) < 0:
             out.append(END_ACTION)
         return tuple(out)
