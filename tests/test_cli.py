@@ -201,7 +201,8 @@ def test_bad_options_exit_2_before_the_game(tmp_path: Path) -> None:
         (["-o", "sets=wandering,dominion"], "option sets"),
         (["--seat", "green"], "unknown seat 'green'"),
         (["-o", "solo=true", "--vs", "greedy"], "there is no other opponent"),
-        (["-o", "solo=true", "--seat", "blue"], "played by the rules"),
+        (["-o", "solo=true", "--seat", "2"], "played by the rules"),
+        (["-o", "solo=true", "--seat", "blue"], "unknown seat 'blue'; valid seats: player, henry"),
         (["-o", "solo=true", "--level", "hard"], "set its level as a game option"),
         (["--vs", "human", "--level", "hard"], "not to --vs human"),
         (["--save", str(tmp_path)], "it is a folder"),
@@ -474,3 +475,17 @@ def test_games_lists_every_option() -> None:
     assert all(o["help"] for o in th["options"])
     result = invoke("games", "chess")
     assert result.exit_code == ERROR_EXIT_CODE and "valid games" in result.stderr
+
+
+def test_replay_exports_the_position_as_svg_and_png(tmp_path: Path) -> None:
+    """The same SVG the game renders serves reports and PNG export."""
+    import xml.etree.ElementTree as ET
+
+    path = random_record(tmp_path, plies=30)
+    svg, png = tmp_path / "pos.svg", tmp_path / "pos.png"
+    result = invoke("replay", str(path), "--ply", "20", "--svg", str(svg), "--png", str(png))
+    assert result.exit_code == 0, result.output
+    assert ET.fromstring(svg.read_text()).tag.endswith("svg")
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    result = invoke("replay", str(path), "--svg", str(tmp_path / "no" / "x.svg"))
+    assert result.exit_code == ERROR_EXIT_CODE and "existing folder" in result.stderr

@@ -57,13 +57,14 @@ COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "quit")
 
 
 def make_opponent(vs: str, level: str | None) -> Any:
-    """The agent named ``vs`` from :mod:`regalia.ai` at ``level`` (default: medium if it has levels)."""
+    """The agent ``vs`` (a name or an agent spec such as ``mcts:easy``) from :mod:`regalia.ai`, at
+    ``level`` when given (default: medium for an agent with levels)."""
     import regalia.ai
 
+    if ":" in vs:
+        return regalia.ai.agent_from_spec(vs if level is None else f"{vs.split(':')[0]}:{level}")
     if level is None and "medium" in regalia.ai.agent_levels(vs):
         level = "medium"
-    if ":" in vs:
-        return regalia.ai.agent_from_spec(vs if level is None else f"{vs}:{level}")
     return regalia.ai.make_agent(vs, level)
 
 
@@ -102,6 +103,7 @@ class TerminalGame:
         self.save_path = save_path
         self.log: list[Text] = list(log)
         self.turn_lines: list[Text] = []
+        self._chance_line: Text | None = None
         self.menu: list[Any] = []
         self.redraw = True
         self.interactive = sys.stdin.isatty() and console.is_terminal
@@ -133,12 +135,14 @@ class TerminalGame:
         return tuple(s.label for s in self.seats)
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw(self) -> None:
+    def draw(self, whole: bool = False) -> None:
+        """Draw the position to fit the terminal (``whole``: the whole board, whatever its height)."""
         state = self.state
         parts: list[RenderableType] = []
         size = self.console.size
         if self.plugin.render_terminal is not None:
-            view = self.plugin.render_terminal(state, self.viewer(), width=size.width, height=size.height)
+            height = None if whole else size.height
+            view = self.plugin.render_terminal(state, self.viewer(), width=size.width, height=height)
             parts.append(view)
         else:
             parts.append(Text(f"{state}  scores {state.scores()}"))
@@ -215,21 +219,24 @@ class TerminalGame:
         return line
 
     def apply(self, action: Any) -> None:
+        """Apply an action and show its line: a new seat's first ply clears the lines of the turn
+        before; chance's outcomes in a row share one line."""
         state = self.state
         player = state.current_player
+        if player != CHANCE and player != self._last_player():
+            self.turn_lines = []
+            self._chance_line = None
         text = state.action_text(action)
         state.apply(action)
-        line = self.describe(player, text)
-        if player >= 0 and player in self.humans and not self.turn_lines_are(player):
-            self.turn_lines = []
-        self.turn_lines.append(line)
-        self.log.append(line)
+        if player == CHANCE and self._chance_line is not None and self.turn_lines:
+            self._chance_line.append(" · ")
+            self._chance_line.append(text)
+        else:
+            line = self.describe(player, text)
+            self.turn_lines.append(line)
+            self.log.append(line)
+            self._chance_line = line if player == CHANCE else None
         self.autosave()
-
-    def turn_lines_are(self, player: int) -> bool:
-        """True while :attr:`turn_lines` show the plies of ``player``'s own turn."""
-        names = [line.plain.split(":", 1)[0] for line in self.turn_lines]
-        return bool(names) and names[-1] == self.seat_name(player)
 
     def play_automatic(self) -> None:
         """Chance's draws and the automata's steps, one line each."""
@@ -239,8 +246,6 @@ class TerminalGame:
             if player == CHANCE:
                 self.apply(state.sample_chance())
             elif 0 <= player < len(self.seats) and self.seats[player].kind == AUTOMATON:
-                if player not in [self._last_player()]:
-                    self.turn_lines = []
                 self.apply(state.forced_action())
             else:
                 return
@@ -256,8 +261,6 @@ class TerminalGame:
         state = self.state
         seat = state.current_player
         agent = self.seats[seat].agent
-        if self._last_player() != seat:
-            self.turn_lines = []
         import random
 
         rng = random.Random(f"{state.seed}:{state.ply}")
@@ -283,6 +286,7 @@ class TerminalGame:
         )
         self.log = self.log[: max(0, len(self.log) - (len(actors) - cut))]
         self.turn_lines = []
+        self._chance_line = None
         later = len(actors) - cut - 1
         extra = f" and {plural(later, 'ply', 'plies')} after it" if later else ""
         self.say(f"took back: {taken}{extra}", "green")
@@ -359,7 +363,7 @@ class TerminalGame:
             self.hint()
             return
         if word == "board":
-            self.draw()
+            self.draw(whole=True)
             self.draw_menu()
             return
         if word == "save":
@@ -506,8 +510,7 @@ def _seats_for(
                 out.append(Seat(HUMAN))
             else:
                 # --level with a loaded game sets the recorded opponent's level
-                spec = label.split(":")[0] if level is not None else label
-                out.append(Seat("agent", make_opponent(spec, level)))
+                out.append(Seat("agent", make_opponent(label, level)))
         if level is not None and all(s.agent is None for s in out):
             raise OptionError("--level: the loaded game has no computer opponent")
         return out

@@ -52,6 +52,24 @@ def _line(state: State[Any], plugin: Plugin, n: int, player: int, text: str) -> 
     return out
 
 
+def _export(out: Console, plugin: Plugin, state: State[Any], svg: Path | None, png: Path | None) -> None:
+    """Write the position as SVG and/or PNG (the game's ``render_svg``; PNG through cairosvg)."""
+    if svg is None and png is None:
+        return
+    assert plugin.render_svg is not None
+    document = plugin.render_svg(state, None)
+    if svg is not None:
+        svg.write_text(document, encoding="utf-8")
+        out.print(Text(f"wrote {svg}", style="green"))
+    if png is not None:
+        try:
+            import cairosvg
+        except (ImportError, OSError):
+            raise OptionError("--png needs cairosvg: pip install 'regalia[plots]'") from None
+        cairosvg.svg2png(bytestring=document.encode("utf-8"), write_to=str(png))
+        out.print(Text(f"wrote {png}", style="green"))
+
+
 def _state_at(record: Record, ply: int) -> State[Any]:
     state = initial_state(record)
     for n, text in enumerate(record.actions[:ply], start=1):
@@ -65,6 +83,12 @@ def replay_command(
     ply: Annotated[
         int | None, typer.Option("--ply", min=0, help="Stop at this ply (with --step: start stepping there).")
     ] = None,
+    svg: Annotated[
+        Path | None, typer.Option("--svg", help="Also write the position (at the end or --ply) as SVG.")
+    ] = None,
+    png: Annotated[
+        Path | None, typer.Option("--png", help="Also write the position (at the end or --ply) as PNG.")
+    ] = None,
 ) -> None:
     """Replay a game record: list every ply and show the board at the end (or at --ply)."""
     record = Record.load(path)
@@ -72,6 +96,11 @@ def replay_command(
         raise OptionError(f"--ply {ply}: the record has only {plural(len(record.actions), 'ply', 'plies')}")
     out = console()
     plugin = game_plugin(record.game)
+    if (svg or png) and plugin.render_svg is None:
+        raise OptionError(f"--svg/--png: {record.game} has no SVG renderer")
+    for target in (svg, png):
+        if target is not None and (target.is_dir() or not target.parent.is_dir()):
+            raise OptionError(f"cannot write {target}: give a file in an existing folder")
     result_text = f", result {record.result.get('scores')}" if record.result is not None else ""
     players = f" ({', '.join(record.players)})" if record.players else ""
     out.print(
@@ -92,6 +121,7 @@ def replay_command(
             check_result(record, state)
         out.print(Text("final position" if ply is None else f"position after ply {stop}", style="bold"))
         _draw(out, plugin, state)
+        _export(out, plugin, state, svg, png)
         return
     _step_through(out, plugin, record, ply or 0)
 
