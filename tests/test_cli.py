@@ -424,15 +424,15 @@ def test_bench_mcts_hook(monkeypatch: pytest.MonkeyPatch) -> None:
 
     calls = []
 
-    def fake(game_id: str, seconds: float, seed: int, **options: object) -> float:
-        calls.append((game_id, seconds, seed, options))
+    def fake(game: object, seconds: float, seed: int) -> float:
+        calls.append((getattr(game, "id", None), seconds, seed, getattr(game, "options", None)))
         return 123.0
 
     monkeypatch.setattr(regalia.ai.bench, "bench_mcts", fake)
     result = invoke("bench", "--games", "1", "--mcts", "--seconds", "0.5", "--json", "-o", "solo=true")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["mcts_iterations_per_s"] == 123.0
-    assert calls == [("two-heirs", 0.5, 0, {"solo": "true"})]
+    assert calls == [("two-heirs", 0.5, 0, regalia.load_game("two-heirs", solo=True).options)]
 
 
 def test_the_generic_commands_name_no_game() -> None:

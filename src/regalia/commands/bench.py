@@ -21,7 +21,7 @@ from rich.text import Text
 
 from regalia.bench import bench_random_games
 from regalia.commands._common import console, game_help, options_from
-from regalia.core.registry import DEFAULT_GAME
+from regalia.core.registry import DEFAULT_GAME, load_game
 
 
 def bench(
@@ -43,7 +43,8 @@ def bench(
     options = options_from(option)
     result = bench_random_games(game_id, games=games, seed=seed, **options)
     if mcts:
-        result["mcts_iterations_per_s"] = round(float(bench_mcts(game_id, seconds, seed, **options)), 1)
+        game = load_game(game_id, **options)
+        result["mcts_iterations_per_s"] = round(float(bench_mcts(game, seconds=seconds, seed=seed)), 1)
         result["mcts_seconds"] = seconds
     if as_json:
         typer.echo(json.dumps(result, indent=1))

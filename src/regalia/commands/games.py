@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -28,7 +28,7 @@ def games_command(
 ) -> None:
     """List the games regalia plays, their seats and their options (for -o NAME=VALUE)."""
     ids = [game_id] if game_id is not None else game_ids()
-    docs = []
+    docs: list[dict[str, Any]] = []
     for gid in ids:
         cls = game_class(gid)
         game = load_game(gid)

@@ -254,7 +254,7 @@ class TerminalGame:
         plies = self.state.actors()
         for player, _ in reversed(plies):
             if player != CHANCE:
-                return player
+                return int(player)
         return CHANCE
 
     def agent_move(self) -> None:

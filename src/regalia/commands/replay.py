@@ -63,7 +63,7 @@ def _export(out: Console, plugin: Plugin, state: State[Any], svg: Path | None, p
         out.print(Text(f"wrote {svg}", style="green"))
     if png is not None:
         try:
-            import cairosvg
+            import cairosvg  # type: ignore[import-untyped]
         except (ImportError, OSError):
             raise OptionError("--png needs cairosvg: pip install 'regalia[plots]'") from None
         cairosvg.svg2png(bytestring=document.encode("utf-8"), write_to=str(png))
