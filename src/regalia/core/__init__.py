@@ -1,5 +1,11 @@
 """Game-agnostic core: the Game/State contract, chance, options, plugins, errors, grid geometry,
-records and the registry."""
+records and the registry (docs/contract.md).
+
+>>> from regalia.core import CHANCE, TERMINAL, load_game
+>>> state = load_game("two-heirs").new_state(seed=0)
+>>> state.current_player == CHANCE, TERMINAL
+(True, -4)
+"""
 
 from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, Ply, State

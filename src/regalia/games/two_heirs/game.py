@@ -6,7 +6,7 @@
 ('warfare', 'crafts', 'guard')
 >>> state = regalia.load_game("two-heirs", sets="random").new_state(seed=3)
 >>> state.action_text(state.advance()[0])  # chance picks the sets
-'sets dominion,crafts,guard'
+'sets wandering,warfare,crafts'
 """
 
 from __future__ import annotations

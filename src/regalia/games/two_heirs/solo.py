@@ -20,11 +20,11 @@ two-player hot path pays nothing for them. All solo data is immutable (ints and 
 (0, 6)
 >>> state.apply(state.legal_actions()[0])  # the player takes a tile ...
 >>> _ = state.advance()                     # ... chance refills the reserve
->>> state.apply_text("end")                 # ... and ends the turn: Henry is to act
+>>> _ = state.apply_text("end")             # ... and ends the turn: Henry is to act
 >>> state.current_player, state.automaton_seats(), state.action_text(state.forced_action())
-(1, (1,), 'take D4')
+(1, (1,), 'take T5')
 >>> [state.action_text(a) for a in state.advance()]  # Henry's turn, with chance's draws
-['take D4', 'draw W6', 'top yellow', 'build D4 0,1', 'treasure H9']
+['take T5', 'draw T6', 'top grey', 'build T5 0,1', 'treasure H10']
 >>> [e["step"] for e in state.last_henry_turn()]
 ['take', 'place', 'treasure', 'unit']
 """
