@@ -1,4 +1,4 @@
-"""The simulation lab: arenas, round-robin ladders and balance runs between agents, locally or on Ray.
+"""The simulation lab: arenas, round-robin ladders, balance and encoding fit runs, locally or on Ray.
 
 >>> from regalia.lab import run_arena
 >>> result = run_arena("two-heirs", "random,random", games=2, progress=False)
@@ -9,6 +9,7 @@
 from regalia.lab.arena import AgentSummary, ArenaResult, run_arena
 from regalia.lab.backends import BACKENDS
 from regalia.lab.balance import BalanceResult, SeatGroup, StatisticSummary, SubjectSummary, run_balance
+from regalia.lab.fit import FitResult, VariantFit, run_fit
 from regalia.lab.play import GameJob, GameResult, LabError
 from regalia.lab.ratings import LadderResult, bootstrap_intervals, bradley_terry, run_ladder
 from regalia.lab.stats import derive_seed, wilson_interval
@@ -18,6 +19,7 @@ __all__ = [
     "AgentSummary",
     "ArenaResult",
     "BalanceResult",
+    "FitResult",
     "GameJob",
     "GameResult",
     "LabError",
@@ -25,11 +27,13 @@ __all__ = [
     "SeatGroup",
     "StatisticSummary",
     "SubjectSummary",
+    "VariantFit",
     "bootstrap_intervals",
     "bradley_terry",
     "derive_seed",
     "run_arena",
     "run_balance",
+    "run_fit",
     "run_ladder",
     "wilson_interval",
 ]

@@ -1,4 +1,4 @@
-"""The lab's commands: ``regalia arena``, ``regalia ladder`` and ``regalia balance``.
+"""The lab's commands: ``regalia arena``, ``regalia ladder``, ``regalia balance`` and ``regalia fit``.
 
 The main command registers them with :func:`register`; :data:`app` is the same commands as a
 stand-alone Typer app. Bad requests (unknown game, agent, level, backend, option) print one
@@ -211,16 +211,72 @@ def balance_command(
         _console().print(result.table(all_statistics))
 
 
+def fit_command(
+    game: GameArg,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="Agent specs, one for every seat agents play or one per seat (comma-separated).",
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=1)] = 100,
+    seed: SeedOpt = 0,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "local",
+    ray_address: RayOpt = None,
+    json_output: JsonOpt = False,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print the table in Markdown.")] = False,
+    option: OptionOpt = None,
+    encoding: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--encoding",
+            "-e",
+            help="An encoding variant NAME=VALUE[,NAME=VALUE] (keyword arguments of the game's encoding;"
+            " repeatable, one variant each; 'default' for the default). Default: the default encoding.",
+        ),
+    ] = None,
+    progress: ProgressOpt = True,
+) -> None:
+    """Play many games and measure how often their decision states fit the game's encoding (every
+    legal action has an id), per encoding variant."""
+    from regalia.lab.fit import parse_variant, run_fit
+
+    try:
+        variants = [parse_variant(text) for text in encoding] if encoding else [{}]
+        result = run_fit(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=_workers(workers),
+            backend=backend,
+            options=parse_option_pairs(option),
+            encodings=variants,
+            ray_address=ray_address,
+            progress=progress,
+        )
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+    if markdown and not json_output:
+        typer.echo(result.markdown())
+    else:
+        _show(result, json_output)
+
+
 def register(target: typer.Typer) -> None:
-    """Add ``arena``, ``ladder`` and ``balance`` to the ``regalia`` command."""
+    """Add ``arena``, ``ladder``, ``balance`` and ``fit`` to the ``regalia`` command."""
     target.command("arena")(arena_command)
     target.command("ladder")(ladder_command)
     target.command("balance")(balance_command)
+    target.command("fit")(fit_command)
 
 
 app = typer.Typer(
     name="lab",
-    help="Arena, ladder and balance runs between agents.",
+    help="Arena, ladder, balance and encoding fit runs between agents.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -1,0 +1,620 @@
+"""The fit study: how often the states of real games fit a game's encoding (``regalia fit GAME``).
+
+An :class:`~regalia.core.encoding.Encoding` sees an unbounded board through a bounded window, and
+:meth:`~regalia.core.encoding.Encoding.fits` says whether every legal action of a state has an id.
+:func:`run_fit` plays games between agents as the arena does (seats rotated, chance and the agents
+seeded from ``(seed, game index)``, automaton seats by their ``forced_action()``) and, at every
+*decision state* (a seat with a choice to act: not chance, not an automaton), asks each encoding
+variant whether the state fits. A variant is the keyword arguments of the game's encoding
+constructor (``game_plugin(id).encoding(game, **variant)``); ``{}`` is the default encoding. Every
+variant is measured on the same states. Per variant it reports:
+
+* the decision states seen and the share that fit;
+* the games in which every decision state fitted;
+* over the decision states that did not fit, the share of their legal actions that still had an id
+  (those a learner could choose);
+* when the encoding has the optional method ``clipped(state) -> int`` (how many pieces of the
+  state its observation leaves out, e.g. board tiles outside the window), the games in which the
+  observation left nothing out at any decision state or at the end, and the most left out.
+
+The lab knows no game: it uses the :class:`~regalia.core.encoding.Encoding` interface and the
+game's plugin only. The figures depend on the seed alone, not on ``workers`` or ``backend``.
+
+>>> result = run_fit("two-heirs", "random", games=2, seed=1, encodings=[{}, {"size": 3}])
+>>> [v.label for v in result.variants]
+['default', 'size=3']
+>>> default, tiny = result.variants
+>>> default.states == tiny.states == sum(g.decisions for g in result.results)
+True
+>>> default.states_fit == default.states and tiny.states_fit < tiny.states
+True
+>>> parse_variant("size=9,frame=tiles")
+{'size': 9, 'frame': 'tiles'}
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import multiprocessing
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import Any
+
+from regalia.ai import agent_from_spec, observe_agent, reset_agent
+from regalia.core.encoding import Encoding
+from regalia.core.errors import IllegalAction, RegaliaError
+from regalia.core.game import CHANCE, JSON, Game, State
+from regalia.lab.arena import agent_labels, agent_seats, check_agents, prepare_game, split_specs
+from regalia.lab.backends import check_backend, chunks, progress_bar
+from regalia.lab.play import MAX_PLIES, GameJob, LabError, plugin_of, resolve_game
+from regalia.lab.stats import derive_seed
+
+__all__ = [
+    "FitGame",
+    "FitResult",
+    "VariantFit",
+    "VariantGame",
+    "build_encoding",
+    "fit_chunk",
+    "fit_game",
+    "parse_variant",
+    "run_fit",
+    "variant_label",
+]
+
+Variant = Mapping[str, Any]
+
+
+# -- encoding variants -------------------------------------------------------------------------
+
+
+def parse_variant(text: str) -> dict[str, Any]:
+    """An encoding variant from ``NAME=VALUE[,NAME=VALUE]`` (``default`` or nothing: ``{}``).
+
+    Values are read as integers, numbers, ``true``/``false`` or ``none`` where they look like one,
+    else kept as text.
+
+    >>> parse_variant("default"), parse_variant("size=13,round=true")
+    ({}, {'size': 13, 'round': True})
+    """
+    text = text.strip()
+    if text in ("", "default"):
+        return {}
+    out: dict[str, Any] = {}
+    for pair in text.split(","):
+        name, sep, value = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise LabError(f"encoding option {pair.strip()!r}: write it as NAME=VALUE[,NAME=VALUE]")
+        if name in out:
+            raise LabError(f"encoding option {name!r} given twice in {text!r}")
+        out[name] = _value(value.strip())
+    return out
+
+
+def _value(text: str) -> Any:
+    lower = text.lower()
+    if lower in ("true", "false"):
+        return lower == "true"
+    if lower in ("none", "null"):
+        return None
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            continue
+    return text
+
+
+def variant_label(variant: Variant) -> str:
+    """A variant as text: ``default``, or its keyword arguments (``size=9,frame=tiles``)."""
+    if not variant:
+        return "default"
+    return ",".join(f"{k}={_text(v)}" for k, v in variant.items())
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) or value is None else str(value)
+
+
+def build_encoding(game: Game[Any], variant: Variant) -> Encoding:
+    """The game's encoding with the variant's keyword arguments (:class:`LabError` if it cannot be built)."""
+    factory: Callable[..., Any] | None = plugin_of(game).encoding
+    if factory is None:
+        raise LabError(f"{game.name} ({game.id}) declares no encoding (Plugin.encoding): nothing to fit")
+    label = variant_label(variant)
+    try:
+        encoding = factory(game, **variant)
+    except ImportError as exc:
+        raise LabError(
+            f"the encoding of {game.id} needs {exc.name or exc}: pip install 'regalia[rl]'"
+        ) from None
+    except (RegaliaError, TypeError, ValueError) as exc:
+        raise LabError(f"encoding {label}: {exc}") from None
+    if not isinstance(encoding, Encoding):
+        raise LabError(f"the encoding of {game.id} ({label}) is a {type(encoding).__name__}, not an Encoding")
+    return encoding
+
+
+def _clipped_of(encoding: Encoding) -> Callable[[State[Any]], int] | None:
+    clipped = getattr(encoding, "clipped", None)
+    return clipped if callable(clipped) else None
+
+
+# -- one game ----------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class VariantGame:
+    """One game's figures for one variant.
+
+    ``fit``: decision states that fitted; ``lost_actions`` / ``kept_actions``: over the decision
+    states that did not, their legal actions and those with an id; ``clipped``: the most the
+    observation left out (``None`` when the encoding has no ``clipped``).
+    """
+
+    fit: int
+    lost_actions: int
+    kept_actions: int
+    clipped: int | None
+
+
+@dataclasses.dataclass(frozen=True)
+class FitGame:
+    """What one game gave: its decision states, plies and scores, and the figures per variant."""
+
+    index: int
+    seed: int
+    agents: tuple[int, ...]
+    decisions: int
+    plies: int
+    scores: tuple[int, ...]
+    variants: tuple[VariantGame, ...]
+
+
+def fit_game(job: GameJob, encodings: Sequence[Encoding]) -> FitGame:
+    """Play ``job`` as :func:`regalia.lab.play.play_game` does, measuring every decision state."""
+    game = resolve_game(job.game, job.options)
+    state = game.new_state(job.seed)
+    chance_rng = random.Random(job.seed)
+    agents = [agent_from_spec(spec) if spec else None for spec in job.specs]
+    for agent in agents:
+        if agent is not None:
+            reset_agent(agent)
+    rngs = [random.Random(s) for s in job.agent_seeds]
+    automata = set(state.automaton_seats())
+    k = len(encodings)
+    clippers = [_clipped_of(e) for e in encodings]
+    fit = [0] * k
+    lost = [0] * k
+    kept = [0] * k
+    clipped: list[int | None] = [None if c is None else 0 for c in clippers]
+    decisions = 0
+
+    def measure_clipped() -> None:
+        for i, clip in enumerate(clippers):
+            if clip is not None:
+                n = clip(state)
+                if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+                    raise LabError(f"the encoding's clipped() gave {n!r}; expected a count")
+                clipped[i] = max(clipped[i] or 0, n)
+
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat == CHANCE:
+            state.apply(state.sample_chance(chance_rng))
+        elif seat in automata:
+            state.apply(state.forced_action())
+        else:
+            agent = agents[seat] if 0 <= seat < len(agents) else None
+            if agent is None:
+                raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
+            decisions += 1
+            legal: list[Any] | None = None
+            for i, encoding in enumerate(encodings):
+                if encoding.fits(state):
+                    fit[i] += 1
+                    continue
+                if legal is None:
+                    legal = state.legal_actions()
+                lost[i] += len(legal)
+                kept[i] += len(encoding.legal_ids(state))
+            measure_clipped()
+            action = agent.choose(state, rngs[seat])
+            try:
+                state.apply(action)
+            except IllegalAction as exc:
+                raise LabError(
+                    f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
+                    f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
+                ) from None
+            for other in agents:
+                if other is not None and other is not agent:
+                    observe_agent(other, state)
+        if state.ply > MAX_PLIES:
+            raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
+    measure_clipped()
+    return FitGame(
+        index=job.index,
+        seed=job.seed,
+        agents=job.agents,
+        decisions=decisions,
+        plies=state.ply,
+        scores=tuple(state.scores()),
+        variants=tuple(VariantGame(fit[i], lost[i], kept[i], clipped[i]) for i in range(k)),
+    )
+
+
+def fit_chunk(jobs: Sequence[GameJob], variants: Sequence[Variant]) -> list[FitGame]:
+    """Play several jobs of one game in order (one task of a worker pool), the encodings built once."""
+    if not jobs:
+        return []
+    game = resolve_game(jobs[0].game, jobs[0].options)
+    encodings = [build_encoding(game, v) for v in variants]
+    return [fit_game(job, encodings) for job in jobs]
+
+
+# -- the figures -------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class VariantFit:
+    """One variant over a run. ``games_whole`` and ``most_clipped`` are ``None`` when the encoding
+    has no ``clipped`` method."""
+
+    variant: dict[str, Any]
+    games: int
+    games_fit: int
+    states: int
+    states_fit: int
+    lost_actions: int
+    kept_actions: int
+    games_whole: int | None
+    most_clipped: int | None
+
+    @property
+    def label(self) -> str:
+        return variant_label(self.variant)
+
+    @property
+    def states_share(self) -> float:
+        """The share of decision states that fit (1 when there were none)."""
+        return self.states_fit / self.states if self.states else 1.0
+
+    @property
+    def games_share(self) -> float:
+        """The share of games in which every decision state fitted."""
+        return self.games_fit / self.games if self.games else 1.0
+
+    @property
+    def kept_share(self) -> float | None:
+        """Over the decision states that did not fit, the share of their legal actions with an id
+        (``None`` when every state fitted)."""
+        return self.kept_actions / self.lost_actions if self.lost_actions else None
+
+    @property
+    def whole_share(self) -> float | None:
+        """The share of games whose observation never left anything out (``None``: not measured)."""
+        if self.games_whole is None:
+            return None
+        return self.games_whole / self.games if self.games else 1.0
+
+    def to_json(self) -> JSON:
+        return {
+            "encoding": dict(self.variant),
+            "label": self.label,
+            "games": self.games,
+            "games_fit": self.games_fit,
+            "games_share": _r(self.games_share),
+            "decision_states": self.states,
+            "states_fit": self.states_fit,
+            "states_share": _r(self.states_share),
+            "lost_actions": self.lost_actions,
+            "kept_actions": self.kept_actions,
+            "kept_share": _r(self.kept_share),
+            "games_whole": self.games_whole,
+            "whole_share": _r(self.whole_share),
+            "most_clipped": self.most_clipped,
+        }
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def summarise_variant(variant: Variant, k: int, results: Sequence[FitGame]) -> VariantFit:
+    """The figures of variant number ``k`` over ``results``."""
+    per = [(r.decisions, r.variants[k]) for r in results]
+    clipped = [v.clipped for _, v in per]
+    measured = [c for c in clipped if c is not None]
+    has_clipped = bool(per) and len(measured) == len(per)
+    return VariantFit(
+        variant=dict(variant),
+        games=len(per),
+        games_fit=sum(1 for d, v in per if v.fit == d),
+        states=sum(d for d, _ in per),
+        states_fit=sum(v.fit for _, v in per),
+        lost_actions=sum(v.lost_actions for _, v in per),
+        kept_actions=sum(v.kept_actions for _, v in per),
+        games_whole=sum(1 for c in measured if c == 0) if has_clipped else None,
+        most_clipped=max(measured) if has_clipped else None,
+    )
+
+
+@dataclasses.dataclass
+class FitResult:
+    """A fit run: its games and the figures of each encoding variant."""
+
+    game: str
+    options: JSON
+    agents: list[str]
+    specs: list[str]
+    seed: int
+    results: list[FitGame]
+    variants: list[VariantFit]
+    elapsed: float = 0.0
+    backend: str = "local"
+    workers: int = 1
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def decision_states(self) -> int:
+        return sum(r.decisions for r in self.results)
+
+    def variant(self, label: str) -> VariantFit:
+        """The figures of the variant labelled ``label`` (``default``, ``size=9``, ...)."""
+        for v in self.variants:
+            if v.label == label:
+                return v
+        raise KeyError(label)
+
+    def to_json(self) -> JSON:
+        per_game = [r.decisions for r in self.results]
+        return {
+            "game": self.game,
+            "options": self.options,
+            "agents": self.agents,
+            "specs": self.specs,
+            "seed": self.seed,
+            "games": self.games,
+            "decision_states": self.decision_states,
+            "decision_states_per_game": statistics.median(per_game) if per_game else 0,
+            "backend": self.backend,
+            "workers": self.workers,
+            "seconds": round(self.elapsed, 2),
+            "variants": [v.to_json() for v in self.variants],
+        }
+
+    def caption(self) -> str:
+        """One line saying what was played: game, games, agents, seed, options, time."""
+        opts = " ".join(f"{k}={_option_text(v)}" for k, v in self.options.items() if v is not None)
+        per_game = [r.decisions for r in self.results]
+        median = statistics.median(per_game) if per_game else 0
+        return (
+            f"{self.game}: {self.games} games, agents {', '.join(self.specs)}, seed {self.seed}"
+            f"{'; ' + opts if opts else ''}; {self.decision_states} decision states (median "
+            f"{median:g} per game); {self.elapsed:.1f} s"
+        )
+
+    def rows(self) -> tuple[list[str], list[list[str]]]:
+        """The table's headers and rows (the ``clipped`` columns only when some variant has them)."""
+        clipped = any(v.most_clipped is not None for v in self.variants)
+        headers = ["encoding", "states fit", "not fitting", "games: all fit", "actions kept"]
+        if clipped:
+            headers += ["games: whole", "most clipped"]
+        rows = []
+        for v in self.variants:
+            kept = v.kept_share
+            row = [
+                v.label,
+                f"{100 * v.states_share:.2f}%",
+                f"{v.states - v.states_fit} of {v.states}",
+                f"{100 * v.games_share:.1f}%",
+                "-" if kept is None else f"{100 * kept:.1f}%",
+            ]
+            if clipped:
+                whole = v.whole_share
+                row += [
+                    "-" if whole is None else f"{100 * whole:.1f}%",
+                    "-" if v.most_clipped is None else str(v.most_clipped),
+                ]
+            rows.append(row)
+        return headers, rows
+
+    def table(self) -> Any:
+        """The figures as a rich table."""
+        from rich import box
+        from rich.table import Table
+
+        headers, rows = self.rows()
+        table = Table(title=self.caption(), caption=LEGEND, box=box.SIMPLE_HEAD)
+        for i, h in enumerate(headers):
+            table.add_column(h, justify="left" if i == 0 else "right", no_wrap=i == 0)
+        for row in rows:
+            table.add_row(*row)
+        return table
+
+    def markdown(self) -> str:
+        """The figures as a Markdown table under the caption."""
+        headers, rows = self.rows()
+        lines = [self.caption(), "", "| " + " | ".join(headers) + " |"]
+        lines.append("|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|")
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(lines)
+
+
+#: What the table's columns mean (printed under it).
+LEGEND = (
+    "states fit: decision states whose every legal action has an id; games: all fit: games in which "
+    "every decision state fitted; actions kept: over the states that did not fit, the share of their "
+    "legal actions with an id; games: whole / most clipped (encodings with clipped()): games whose "
+    "observation never left anything out, and the most it left out"
+)
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return ",".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+# -- the run -----------------------------------------------------------------------------------
+
+
+def run_fit(
+    game: str | Game[Any],
+    agents: Sequence[str] | str = "random",
+    games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    options: JSON | None = None,
+    encodings: Sequence[Variant] = ({},),
+    ray_address: str | None = None,
+    progress: bool = False,
+) -> FitResult:
+    """Play ``games`` games of ``game`` between agents and measure how each encoding variant fits.
+
+    ``agents``: one spec for every seat agents play, or one per such seat (seats rotate between
+    games; the seats the rules play themselves take no agent). ``encodings``: the variants, keyword
+    arguments of the game's encoding constructor (``{}``: the default). Seeds derive from
+    ``(seed, game index)`` as in :func:`regalia.lab.arena.run_arena`.
+    """
+    specs = split_specs(agents)
+    check_backend(backend)
+    if games < 1:
+        raise LabError(f"games must be at least 1, got {games}")
+    if workers < 1:
+        raise LabError(f"workers must be at least 1, got {workers}")
+    variants = [dict(v) for v in encodings]
+    if not variants:
+        raise LabError("no encoding variants given")
+    check_agents(specs)
+    ref, opts, num_players = prepare_game(game, options)
+    built = resolve_game(ref, opts) if isinstance(ref, str) else ref
+    for v in variants:  # fail before any game starts
+        build_encoding(built, v)
+    playable = agent_seats(ref, opts)
+    if len(specs) == 1:
+        specs = specs * len(playable)
+    if len(specs) != len(playable):
+        raise LabError(
+            f"{built.id} has {len(playable)} seat(s) for agents with these options: give one agent for "
+            f"all of them or one per seat ({len(playable)}), got {len(specs)}"
+        )
+    n = len(playable)
+    jobs = []
+    for i in range(games):
+        by_seat = {s: (k + i) % n for k, s in enumerate(playable)}
+        seats = tuple(by_seat.get(s, -1) for s in range(num_players))
+        jobs.append(
+            GameJob(
+                index=i,
+                game=ref,
+                options=opts,
+                specs=tuple(specs[a] if a >= 0 else "" for a in seats),
+                agents=seats,
+                seed=derive_seed(seed, "game", i),
+                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(num_players)),
+            )
+        )
+    start = time.perf_counter()
+    results = _run(jobs, variants, workers, backend, ray_address, progress, f"{built.id} fit")
+    elapsed = time.perf_counter() - start
+    return FitResult(
+        game=built.id,
+        options=opts,
+        agents=agent_labels(specs),
+        specs=specs,
+        seed=seed,
+        results=results,
+        variants=[summarise_variant(v, k, results) for k, v in enumerate(variants)],
+        elapsed=elapsed,
+        backend=backend,
+        workers=workers,
+    )
+
+
+def _run(
+    jobs: Sequence[GameJob],
+    variants: Sequence[Variant],
+    workers: int,
+    backend: str,
+    ray_address: str | None,
+    progress: bool,
+    description: str,
+) -> list[FitGame]:
+    """Play the jobs here, in worker processes or as Ray tasks; results sorted by game index."""
+    results: list[FitGame] = []
+    with progress_bar(progress, len(jobs), description) as advance:
+        if backend == "ray":
+            results = _run_ray(jobs, variants, workers, ray_address, advance)
+        elif workers == 1 or len(jobs) <= 1:
+            for task in chunks(jobs, 1):
+                results.extend(fit_chunk(task, variants))
+                advance(len(task))
+        else:
+            context = multiprocessing.get_context("spawn")
+            tasks = chunks(jobs, workers)
+            with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
+                pending: set[Future[list[FitGame]]] = {pool.submit(fit_chunk, t, variants) for t in tasks}
+                try:
+                    while pending:
+                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in done:
+                            part = future.result()
+                            results.extend(part)
+                            advance(len(part))
+                except BaseException:
+                    for future in pending:
+                        future.cancel()
+                    raise
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _run_ray(
+    jobs: Sequence[GameJob],
+    variants: Sequence[Variant],
+    workers: int,
+    ray_address: str | None,
+    advance: Callable[[int], None],
+) -> list[FitGame]:
+    try:
+        import ray as ray_module
+    except ImportError:
+        raise LabError(
+            "the ray backend needs Ray, which is not installed: pip install 'regalia[lab]'"
+        ) from None
+    ray: Any = ray_module
+    started = False
+    if not ray.is_initialized():
+        try:
+            if ray_address is None:
+                ray.init(include_dashboard=False)
+            else:
+                ray.init(address=ray_address)
+        except (ConnectionError, RuntimeError, ValueError) as exc:
+            raise LabError(f"cannot start or reach Ray at {ray_address or 'a local Ray'}: {exc}") from None
+        started = True
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
+        remote = ray.remote(num_cpus=1)(fit_chunk)
+        pending = [remote.remote(t, list(variants)) for t in chunks(jobs, max(workers, cpus))]
+        results: list[FitGame] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                part = ray.get(ref)
+                results.extend(part)
+                advance(len(part))
+        return results
+    finally:
+        if started:
+            ray.shutdown()
