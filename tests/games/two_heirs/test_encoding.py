@@ -17,7 +17,6 @@ from regalia.core.encoding import EncodingError  # noqa: E402
 from regalia.core.game import CHANCE  # noqa: E402
 from regalia.games.two_heirs import actions as act  # noqa: E402
 from regalia.games.two_heirs.encoding import TwoHeirsEncoding  # noqa: E402
-from regalia.games.two_heirs.encoding_study import window_study  # noqa: E402
 
 from .builders import BLUE, GREY, TILES_FILE, WHITE, basic, position  # noqa: E402
 
@@ -315,15 +314,3 @@ def test_the_plugin_declares_this_encoding() -> None:
     enc = regalia.game_plugin("two-heirs").encoding(game(0))
     assert isinstance(enc, TwoHeirsEncoding)
     assert enc.num_actions == encoding(0).num_actions
-
-
-def test_window_study_counts() -> None:
-    """The study's figures are counts over the decision states of the games it played."""
-    result = window_study({"solo": True}, agents=("random",), games=3, seed=2, sizes=(3, 11))
-    small, large = result.fits[0], result.fits[1]
-    assert small.games == large.games == 3
-    assert small.states == large.states == sum(e[4] for e in result.extents)
-    assert small.states_fit < small.states and large.states_fit == large.states
-    assert large.games_board_fit == 3 and small.games_board_fit == 0
-    assert 0 < small.kept_share < 1
-    assert "| board | 11x11 |" in result.table()
