@@ -160,6 +160,7 @@ def test_clipped_is_reported_only_when_the_encoding_has_it() -> None:
     assert plain.games_whole is None and plain.most_clipped is None
     headers, rows = result.rows()
     assert headers[-2:] == ["games: whole", "most clipped"] and rows[1][-2:] == ["-", "-"]
+    assert rows[0][1] != "100.00%" and rows[1][1] == "100.00%"  # shares are rounded down
     headers, _ = run_fit(game, "random", games=1, encodings=[{}]).rows()
     assert "most clipped" not in headers
 

@@ -413,15 +413,14 @@ class FitResult:
             kept = v.kept_share
             row = [
                 v.label,
-                f"{100 * v.states_share:.2f}%",
+                _share(v.states_fit, v.states, 2),
                 f"{v.states - v.states_fit} of {v.states}",
-                f"{100 * v.games_share:.1f}%",
-                "-" if kept is None else f"{100 * kept:.1f}%",
+                _share(v.games_fit, v.games, 1),
+                "-" if kept is None else _share(v.kept_actions, v.lost_actions, 1),
             ]
             if clipped:
-                whole = v.whole_share
                 row += [
-                    "-" if whole is None else f"{100 * whole:.1f}%",
+                    "-" if v.games_whole is None else _share(v.games_whole, v.games, 1),
                     "-" if v.most_clipped is None else str(v.most_clipped),
                 ]
             rows.append(row)
@@ -456,6 +455,18 @@ LEGEND = (
     "legal actions with an id; games: whole / most clipped (encodings with clipped()): games whose "
     "observation never left anything out, and the most it left out"
 )
+
+
+def _share(part: int, whole: int, digits: int) -> str:
+    """``part / whole`` in percent, rounded down: 100% only when ``part == whole``.
+
+    >>> _share(1, 2, 1), _share(234691, 234693, 2), _share(0, 0, 2)
+    ('50.0%', '99.99%', '100.00%')
+    """
+    if not whole:
+        return f"{100:.{digits}f}%"
+    scale = 10**digits
+    return f"{(100 * scale * part // whole) / scale:.{digits}f}%"
 
 
 def _option_text(value: Any) -> str:
