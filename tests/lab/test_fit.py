@@ -295,3 +295,13 @@ def test_command_errors_exit_2(args: list[str], words: list[str], monkeypatch: p
     assert result.stderr.count("\n") == 1 and result.stderr.startswith("error: ")
     for word in words:
         assert word in result.stderr
+
+
+@pytest.mark.ray
+def test_ray_backend_gives_the_same_figures() -> None:
+    pytest.importorskip("ray")
+    variants = [{}, {"size": 5}]
+    on_ray = run_fit("two-heirs", "random", games=4, seed=3, backend="ray", encodings=variants)
+    local = run_fit("two-heirs", "random", games=4, seed=3, encodings=variants)
+    assert on_ray.results == local.results and on_ray.backend == "ray"
+    assert on_ray.to_json()["variants"] == local.to_json()["variants"]
