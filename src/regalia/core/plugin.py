@@ -67,8 +67,9 @@ class Plugin:
         functions ``register(app)`` adding game-specific sub-commands to the ``regalia`` command.
     ``statistics(state)``
         what a designer wants counted in a finished game, per seat (``regalia balance``).
-    ``encoding(game)``
-        the game's :class:`~regalia.core.encoding.Encoding` (needs numpy).
+    ``encoding(game, **variant)``
+        the game's :class:`~regalia.core.encoding.Encoding` (needs numpy); ``variant`` are the
+        encoding's own settings (a window size...), the defaults when none is given.
     ``check_options``
         the option sets the conformance kit and the test suite check the game with.
     """
@@ -83,7 +84,7 @@ class Plugin:
     calculator: Calculator | None = None
     commands: tuple[Callable[[Any], None], ...] = ()
     statistics: Callable[[Any], list[dict[str, float]]] | None = None
-    encoding: Callable[[Any], Any] | None = None
+    encoding: Callable[..., Any] | None = None
     check_options: tuple[Mapping[str, Any], ...] = ({},)
 
 
