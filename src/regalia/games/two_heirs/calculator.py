@@ -1,8 +1,8 @@
 """The Two Heirs score calculator: read a position document and score it.
 
 The position format (``two-heirs-position``, version 1) is documented in docs/formats.md and has a
-JSON Schema in ``data/position.schema.json`` beside this module (:func:`schema`). Tiles are given by catalogue id
-or inline, so the owner of a printed copy can enter any board. Errors name the field, e.g.
+JSON Schema in ``data/position.schema.json`` beside this module (:func:`schema`). Tiles are given by
+catalogue id or inline, so the owner of a printed copy can enter any board. Errors name the field, e.g.
 ``board[3].tile.cost: ...``.
 
 >>> doc = {

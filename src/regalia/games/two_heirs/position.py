@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from regalia.core.errors import NotationError, PositionError
+from regalia.core.errors import PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, parse_pos
 from regalia.games.two_heirs.tiles import COLOURS, SETS
