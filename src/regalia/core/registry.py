@@ -57,7 +57,12 @@ def load_game(game_id: str, **options: Any) -> Game[Any]:
 
 def game_plugin(game_id: str) -> Plugin:
     """The :class:`Plugin` the game ``game_id`` declares (an empty one if it declares none)."""
-    ref = game_class(game_id).plugin
+    return plugin_for(game_class(game_id))
+
+
+def plugin_for(game: Game[Any] | type[Game[Any]]) -> Plugin:
+    """The :class:`Plugin` a game (or game class) declares, registered or not (tests, third parties)."""
+    ref = game.plugin
     if ref is None:
         return EMPTY
     plugin: Plugin = _resolve(ref)

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from regalia.ai import agent_from_spec
 from regalia.core.game import JSON, Game
-from regalia.lab.backends import check_backend, run_jobs
-from regalia.lab.play import GameJob, GameResult, LabError, outcome_of, resolve_game
-from regalia.lab.stats import derive_seed, mean, stdev, wilson_interval
+from regalia.lab.backends import run_jobs
+from regalia.lab.plan import agent_labels, plan_rotation
+from regalia.lab.play import GameResult, LabError, outcome_of
+from regalia.lab.stats import mean, stdev, wilson_interval
 
 
 @dataclasses.dataclass(frozen=True)
@@ -40,28 +40,6 @@ class AgentSummary:
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
-
-
-def split_specs(agent_specs: Sequence[str] | str) -> list[str]:
-    """Agent specs from a list or a comma-separated string."""
-    if isinstance(agent_specs, str):
-        agent_specs = agent_specs.split(",")
-    specs = [s.strip() for s in agent_specs if s.strip()]
-    if not specs:
-        raise LabError("no agents given")
-    return specs
-
-
-def agent_labels(specs: Sequence[str]) -> list[str]:
-    """Display names of agents: their specs, repeated ones numbered (``mcts``, ``mcts#2``)."""
-    labels: list[str] = []
-    for spec in specs:
-        label, k = spec, 1
-        while label in labels:
-            k += 1
-            label = f"{spec}#{k}"
-        labels.append(label)
-    return labels
 
 
 @dataclasses.dataclass
@@ -241,39 +219,6 @@ class ArenaResult:
         return write_arena_report(self, Path(out_dir), plots=plots)
 
 
-def prepare_game(game: str | Game[Any], options: JSON | None) -> tuple[str | Game[Any], JSON, int]:
-    """Check a game and its options; returns (game for the jobs, full options, number of seats).
-
-    ``game`` is a registered id or a :class:`Game` (then ``options``, if any, rebuild it).
-    """
-    if isinstance(game, str):
-        built = resolve_game(game, dict(options or {}))
-        ref: str | Game[Any] = game
-    else:
-        built = type(game)(**options) if options else game
-        ref = built
-    return ref, built.options.to_json(), built.num_players
-
-
-def agent_seats(game: str | Game[Any], options: JSON) -> tuple[int, ...]:
-    """The seats agents play: every seat but those the rules play themselves (a solo automaton)."""
-    built = resolve_game(game, options) if isinstance(game, str) else game
-    auto = set(built.automaton_seats())
-    return tuple(s for s in range(built.num_players) if s not in auto)
-
-
-def seat_names(game: str | Game[Any], options: JSON) -> list[str]:
-    """The display names of a game's seats."""
-    built = resolve_game(game, options) if isinstance(game, str) else game
-    return built.seat_names()
-
-
-def check_agents(specs: Sequence[str]) -> None:
-    """Build each agent once so that bad specs fail before any game starts."""
-    for spec in specs:
-        agent_from_spec(spec)
-
-
 def run_arena(
     game_id: str | Game[Any],
     agent_specs: Sequence[str] | str,
@@ -301,44 +246,14 @@ def run_arena(
     every game's record, ``summary.json``, ``report.md`` and PNG plots. ``curves`` / ``records``
     keep per-ply scores / records in the results (default: when ``out_dir`` is given).
     """
-    specs = split_specs(agent_specs)
-    check_backend(backend)
-    if games < 1:
-        raise LabError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise LabError(f"workers must be at least 1, got {workers}")
-    check_agents(specs)
-    game, opts, num_players = prepare_game(game_id, options)
-    playable = agent_seats(game, opts)
-    if len(specs) != len(playable):
-        example = ",".join([specs[0]] * len(playable))
-        raise LabError(
-            f"{_game_name(game)} has {len(playable)} seat(s) for agents with these options: give "
-            f"{len(playable)} agent(s), one per seat (e.g. {example}), got {len(specs)}"
-        )
     if out_dir is not None:
         check_out_dir(Path(out_dir))
     keep_curves = out_dir is not None if curves is None else curves
     keep_records = out_dir is not None if records is None else records
-    jobs = []
-    n = len(playable)
-    for i in range(games):
-        # agents rotate over the seats they play; the rules play the automaton's seats
-        by_seat = {seat: (k + i) % n for k, seat in enumerate(playable)}
-        seats = tuple(by_seat.get(s, -1) for s in range(num_players))
-        jobs.append(
-            GameJob(
-                index=i,
-                game=game,
-                options=opts,
-                specs=tuple(specs[a] if a >= 0 else "" for a in seats),
-                agents=seats,
-                seed=derive_seed(seed, "game", i),
-                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(num_players)),
-                curves=keep_curves,
-                record=keep_records,
-            )
-        )
+    plan = plan_rotation(
+        game_id, agent_specs, games, seed, options, workers, backend, curves=keep_curves, record=keep_records
+    )
+    game, opts, num_players, specs, jobs = plan.game, plan.options, plan.num_players, plan.specs, plan.jobs
     start = time.perf_counter()
     results = run_jobs(jobs, workers, backend, ray_address, progress, f"{_game_name(game)} arena")
     result = ArenaResult(
@@ -352,7 +267,7 @@ def run_arena(
         elapsed=time.perf_counter() - start,
         backend=backend,
         workers=workers,
-        seat_names=seat_names(game, opts),
+        seat_names=plan.built.seat_names(),
     )
     if out_dir is not None:
         result.save(out_dir)

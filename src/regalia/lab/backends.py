@@ -16,9 +16,11 @@ import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
-from regalia.lab.play import GameJob, GameResult, LabError, play_chunk
+from regalia.lab.play import GameJob, LabError, play_chunk
+
+R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
 
@@ -63,6 +65,12 @@ def progress_bar(enabled: bool, total: int, description: str) -> Iterator[Callab
         yield lambda n: bar.advance(task, n)
 
 
+#: A task of a worker: play some jobs, return one result per job (each with ``index`` and, where
+#: jobs come in groups, ``group``). Module-level functions (or ``functools.partial`` of one) only,
+#: since worker processes and Ray import them by name.
+Task = Callable[[Sequence[GameJob]], list[R]]
+
+
 def run_jobs(
     jobs: Sequence[GameJob],
     workers: int = 1,
@@ -70,32 +78,37 @@ def run_jobs(
     ray_address: str | None = None,
     progress: bool = False,
     description: str = "games",
-) -> list[GameResult]:
-    """Play every job; the results come back sorted by (group, index)."""
+    task: Task[Any] = play_chunk,
+) -> list[Any]:
+    """Run every job with ``task`` (by default: play it, :func:`regalia.lab.play.play_chunk`) in
+    this process, in worker processes or as Ray tasks; the results come back sorted by
+    (group, index)."""
     check_backend(backend)
     if workers < 1:
         raise LabError(f"workers must be at least 1, got {workers}")
-    results: list[GameResult] = []
+    results: list[Any] = []
     with progress_bar(progress, len(jobs), description) as advance:
         if backend == "ray":
-            results = _run_ray(jobs, workers, ray_address, advance)
+            results = _run_ray(jobs, workers, ray_address, advance, task)
         elif workers == 1 or len(jobs) <= 1:
-            for task in chunks(jobs, 1):
-                results.extend(play_chunk(task))
-                advance(len(task))
+            for part in chunks(jobs, 1):
+                results.extend(task(part))
+                advance(len(part))
         else:
-            results = _run_processes(jobs, workers, advance)
-    results.sort(key=lambda r: (r.group, r.index))
+            results = _run_processes(jobs, workers, advance, task)
+    results.sort(key=lambda r: (getattr(r, "group", 0), r.index))
     return results
 
 
-def _run_processes(jobs: Sequence[GameJob], workers: int, advance: Callable[[int], None]) -> list[GameResult]:
-    results: list[GameResult] = []
+def _run_processes(
+    jobs: Sequence[GameJob], workers: int, advance: Callable[[int], None], task: Task[Any]
+) -> list[Any]:
+    results: list[Any] = []
     # "spawn": fresh interpreters, safe whatever threads (the progress bar) the parent runs.
     context = multiprocessing.get_context("spawn")
-    tasks = chunks(jobs, workers)
-    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
-        pending: set[Future[list[GameResult]]] = {pool.submit(play_chunk, t) for t in tasks}
+    parts = chunks(jobs, workers)
+    with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context) as pool:
+        pending: set[Future[list[Any]]] = {pool.submit(task, p) for p in parts}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -108,6 +121,11 @@ def _run_processes(jobs: Sequence[GameJob], workers: int, advance: Callable[[int
                 future.cancel()
             raise
     return results
+
+
+def run_task(task: Task[R], part: Sequence[GameJob]) -> list[R]:
+    """``task(part)``: a plain function Ray can run, whatever the task (a partial included)."""
+    return task(part)
 
 
 def _import_ray() -> Any:
@@ -125,7 +143,8 @@ def _run_ray(
     workers: int,
     ray_address: str | None,
     advance: Callable[[int], None],
-) -> list[GameResult]:
+    task: Task[Any],
+) -> list[Any]:
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
@@ -140,9 +159,9 @@ def _run_ray(
         started = True
     try:
         cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
-        remote = ray.remote(num_cpus=1)(play_chunk)
-        pending = [remote.remote(t) for t in chunks(jobs, max(workers, cpus))]
-        results: list[GameResult] = []
+        remote = ray.remote(num_cpus=1)(run_task)
+        pending = [remote.remote(task, p) for p in chunks(jobs, max(workers, cpus))]
+        results: list[Any] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:

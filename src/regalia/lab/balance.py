@@ -48,18 +48,11 @@ from pathlib import Path
 from typing import Any
 
 from regalia.core.game import JSON, Game
-from regalia.lab.arena import (
-    agent_labels,
-    agent_seats,
-    check_agents,
-    dumps,
-    prepare_game,
-    seat_names,
-    split_specs,
-)
-from regalia.lab.backends import check_backend, run_jobs
-from regalia.lab.play import GameJob, GameResult, LabError, check_statistics_hook, outcome_of, resolve_game
-from regalia.lab.stats import derive_seed, wilson_interval
+from regalia.lab.arena import dumps
+from regalia.lab.backends import run_jobs
+from regalia.lab.plan import agent_labels, plan_rotation
+from regalia.lab.play import GameResult, LabError, check_statistics_hook, outcome_of
+from regalia.lab.stats import wilson_interval
 
 #: The families whose names give derived figures per subject.
 FAMILIES: tuple[str, ...] = ("held", "built", "points", "cost")
@@ -584,41 +577,18 @@ def run_balance(
     figures are the same whatever ``workers`` and ``backend``. The game must declare a statistics
     hook (:attr:`regalia.core.plugin.Plugin.statistics`).
     """
-    specs = split_specs(agent_specs)
-    check_backend(backend)
-    if games < 1:
-        raise LabError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise LabError(f"workers must be at least 1, got {workers}")
-    check_agents(specs)
-    game, opts, num_players = prepare_game(game_id, options)
-    built = resolve_game(game, opts) if isinstance(game, str) else game
+    plan = plan_rotation(
+        game_id, agent_specs, games, seed, options, workers, backend, one_for_all=True, statistics=True
+    )
+    built, opts, num_players, playable, specs, jobs = (
+        plan.built,
+        plan.options,
+        plan.num_players,
+        plan.playable,
+        plan.specs,
+        plan.jobs,
+    )
     check_statistics_hook(built)
-    playable = agent_seats(game, opts)
-    if len(specs) == 1:
-        specs = specs * len(playable)
-    if len(specs) != len(playable):
-        raise LabError(
-            f"{built.id} has {len(playable)} seat(s) for agents with these options: give one agent for "
-            f"all of them or one per seat ({len(playable)}), got {len(specs)}"
-        )
-    n = len(playable)
-    jobs = []
-    for i in range(games):
-        by_seat = {seat: (k + i) % n for k, seat in enumerate(playable)}
-        seats = tuple(by_seat.get(s, -1) for s in range(num_players))
-        jobs.append(
-            GameJob(
-                index=i,
-                game=game,
-                options=opts,
-                specs=tuple(specs[a] if a >= 0 else "" for a in seats),
-                agents=seats,
-                seed=derive_seed(seed, "game", i),
-                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(num_players)),
-                statistics=True,
-            )
-        )
     start = time.perf_counter()
     results = run_jobs(jobs, workers, backend, ray_address, progress, f"{built.id} balance")
     elapsed = time.perf_counter() - start
@@ -637,5 +607,5 @@ def run_balance(
         elapsed=elapsed,
         backend=backend,
         workers=workers,
-        seat_names=seat_names(game, opts),
+        seat_names=built.seat_names(),
     )

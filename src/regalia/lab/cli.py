@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -23,6 +24,7 @@ from rich.text import Text
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import parse_option_pairs
+from regalia.core.registry import game_ids
 
 ERROR_EXIT_CODE = 2
 
@@ -51,11 +53,44 @@ def _console() -> Console:
     return Console(highlight=False, width=width)
 
 
+def _run(
+    run: Callable[..., Any],
+    game: str,
+    agents: str,
+    games: int,
+    seed: int,
+    workers: int | None,
+    backend: str,
+    ray_address: str | None,
+    option: list[str] | None,
+    progress: bool,
+    **extra: Any,
+) -> Any:
+    """A lab run from the command line: a bad request is one red ``error:`` line and exit code 2."""
+    try:
+        return run(
+            game,
+            agents,
+            games=games,
+            seed=seed,
+            workers=_workers(workers),
+            backend=backend,
+            ray_address=ray_address,
+            options=parse_option_pairs(option),
+            progress=progress,
+            **extra,
+        )
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+
+
 def _workers(workers: int | None) -> int:
     return workers if workers is not None else max(1, os.cpu_count() or 1)
 
 
-GameArg = Annotated[str, typer.Argument(help="Game id (e.g. two-heirs).", show_default=False)]
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help=f"Game id: {', '.join(game_ids())}.", show_default=False)
+]
 AgentsOpt = Annotated[str, typer.Option("--agents", "-a", help=AGENTS_HELP, show_default=False)]
 SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
 WorkersOpt = Annotated[
@@ -70,7 +105,7 @@ RayOpt = Annotated[
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")]
 OptionOpt = Annotated[
     list[str] | None,
-    typer.Option("--option", "-o", help="Game option NAME=VALUE (repeatable), e.g. solo=true."),
+    typer.Option("--option", "-o", help="Game option NAME=VALUE (repeatable; see: regalia games GAME)."),
 ]
 ProgressOpt = Annotated[
     bool, typer.Option("--progress/--no-progress", help="Show a live progress bar on stderr.")
@@ -96,21 +131,9 @@ def arena_command(
     """Play many games between agents (seats alternated) and summarise the results."""
     from regalia.lab.arena import run_arena
 
-    try:
-        result = run_arena(
-            game,
-            agents,
-            games=games,
-            seed=seed,
-            workers=_workers(workers),
-            backend=backend,
-            ray_address=ray_address,
-            options=parse_option_pairs(option),
-            out_dir=out,
-            progress=progress,
-        )
-    except RegaliaError as exc:
-        raise _fail(str(exc)) from None
+    result = _run(
+        run_arena, game, agents, games, seed, workers, backend, ray_address, option, progress, out_dir=out
+    )
     _show(result, json_output)
     if out is not None and not json_output:
         _console().print(f"report: {out / 'report.md'}")
@@ -134,21 +157,19 @@ def ladder_command(
     """Round robin between agents, rated by Bradley-Terry on the Elo scale with 95% intervals."""
     from regalia.lab.ratings import run_ladder
 
-    try:
-        result = run_ladder(
-            game,
-            agents,
-            games=games,
-            seed=seed,
-            workers=_workers(workers),
-            backend=backend,
-            ray_address=ray_address,
-            options=parse_option_pairs(option),
-            progress=progress,
-            bootstrap=bootstrap,
-        )
-    except RegaliaError as exc:
-        raise _fail(str(exc)) from None
+    result = _run(
+        run_ladder,
+        game,
+        agents,
+        games,
+        seed,
+        workers,
+        backend,
+        ray_address,
+        option,
+        progress,
+        bootstrap=bootstrap,
+    )
     _show(result, json_output)
 
 
@@ -184,20 +205,7 @@ def balance_command(
 
     if out is not None and out.is_dir():
         raise _fail(f"--out {out}: it is a folder; give a file for the JSON document")
-    try:
-        result = run_balance(
-            game,
-            agents,
-            games=games,
-            seed=seed,
-            workers=_workers(workers),
-            backend=backend,
-            ray_address=ray_address,
-            options=parse_option_pairs(option),
-            progress=progress,
-        )
-    except RegaliaError as exc:
-        raise _fail(str(exc)) from None
+    result = _run(run_balance, game, agents, games, seed, workers, backend, ray_address, option, progress)
     if out is not None:
         try:
             result.save(out)
@@ -246,20 +254,21 @@ def fit_command(
 
     try:
         variants = [parse_variant(text) for text in encoding] if encoding else [{}]
-        result = run_fit(
-            game,
-            agents,
-            games=games,
-            seed=seed,
-            workers=_workers(workers),
-            backend=backend,
-            options=parse_option_pairs(option),
-            encodings=variants,
-            ray_address=ray_address,
-            progress=progress,
-        )
     except RegaliaError as exc:
         raise _fail(str(exc)) from None
+    result = _run(
+        run_fit,
+        game,
+        agents,
+        games,
+        seed,
+        workers,
+        backend,
+        ray_address,
+        option,
+        progress,
+        encodings=variants,
+    )
     if markdown and not json_output:
         typer.echo(result.markdown())
     else:

@@ -35,22 +35,19 @@ True
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing
-import random
+import functools
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
-from regalia.ai import agent_from_spec, observe_agent, reset_agent
 from regalia.core.encoding import Encoding
-from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import CHANCE, JSON, Game, State
-from regalia.lab.arena import agent_labels, agent_seats, check_agents, prepare_game, split_specs
-from regalia.lab.backends import check_backend, chunks, progress_bar
-from regalia.lab.play import MAX_PLIES, GameJob, LabError, plugin_of, resolve_game
-from regalia.lab.stats import derive_seed
+from regalia.core.errors import RegaliaError
+from regalia.core.game import JSON, Game, State
+from regalia.core.registry import plugin_for
+from regalia.lab.backends import run_jobs
+from regalia.lab.plan import agent_labels, plan_rotation
+from regalia.lab.play import GameJob, LabError, resolve_game, run_game
 
 __all__ = [
     "FitGame",
@@ -122,7 +119,7 @@ def _text(value: Any) -> str:
 
 def build_encoding(game: Game[Any], variant: Variant) -> Encoding:
     """The game's encoding with the variant's keyword arguments (:class:`LabError` if it cannot be built)."""
-    factory: Callable[..., Any] | None = plugin_of(game).encoding
+    factory: Callable[..., Any] | None = plugin_for(game).encoding
     if factory is None:
         raise LabError(f"{game.name} ({game.id}) declares no encoding (Plugin.encoding): nothing to fit")
     label = variant_label(variant)
@@ -176,16 +173,8 @@ class FitGame:
 
 
 def fit_game(job: GameJob, encodings: Sequence[Encoding]) -> FitGame:
-    """Play ``job`` as :func:`regalia.lab.play.play_game` does, measuring every decision state."""
-    game = resolve_game(job.game, job.options)
-    state = game.new_state(job.seed)
-    chance_rng = random.Random(job.seed)
-    agents = [agent_from_spec(spec) if spec else None for spec in job.specs]
-    for agent in agents:
-        if agent is not None:
-            reset_agent(agent)
-    rngs = [random.Random(s) for s in job.agent_seeds]
-    automata = set(state.automaton_seats())
+    """Play ``job`` as the arena does (:func:`regalia.lab.play.run_game`), measuring every decision
+    state."""
     k = len(encodings)
     clippers = [_clipped_of(e) for e in encodings]
     fit = [0] * k
@@ -194,7 +183,7 @@ def fit_game(job: GameJob, encodings: Sequence[Encoding]) -> FitGame:
     clipped: list[int | None] = [None if c is None else 0 for c in clippers]
     decisions = 0
 
-    def measure_clipped() -> None:
+    def measure_clipped(state: State[Any]) -> None:
         for i, clip in enumerate(clippers):
             if clip is not None:
                 n = clip(state)
@@ -202,41 +191,22 @@ def fit_game(job: GameJob, encodings: Sequence[Encoding]) -> FitGame:
                     raise LabError(f"the encoding's clipped() gave {n!r}; expected a count")
                 clipped[i] = max(clipped[i] or 0, n)
 
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-        elif seat in automata:
-            state.apply(state.forced_action())
-        else:
-            agent = agents[seat] if 0 <= seat < len(agents) else None
-            if agent is None:
-                raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
-            decisions += 1
-            legal: list[Any] | None = None
-            for i, encoding in enumerate(encodings):
-                if encoding.fits(state):
-                    fit[i] += 1
-                    continue
-                if legal is None:
-                    legal = state.legal_actions()
-                lost[i] += len(legal)
-                kept[i] += len(encoding.legal_ids(state))
-            measure_clipped()
-            action = agent.choose(state, rngs[seat])
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise LabError(
-                    f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
-                    f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
-                ) from None
-            for other in agents:
-                if other is not None and other is not agent:
-                    observe_agent(other, state)
-        if state.ply > MAX_PLIES:
-            raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
-    measure_clipped()
+    def measure(state: State[Any]) -> None:
+        nonlocal decisions
+        decisions += 1
+        legal: list[Any] | None = None
+        for i, encoding in enumerate(encodings):
+            if encoding.fits(state):
+                fit[i] += 1
+                continue
+            if legal is None:
+                legal = state.legal_actions()
+            lost[i] += len(legal)
+            kept[i] += len(encoding.legal_ids(state))
+        measure_clipped(state)
+
+    state = run_game(job, on_decision=measure).state
+    measure_clipped(state)
     return FitGame(
         index=job.index,
         seed=job.seed,
@@ -497,46 +467,16 @@ def run_fit(
     arguments of the game's encoding constructor (``{}``: the default). Seeds derive from
     ``(seed, game index)`` as in :func:`regalia.lab.arena.run_arena`.
     """
-    specs = split_specs(agents)
-    check_backend(backend)
-    if games < 1:
-        raise LabError(f"games must be at least 1, got {games}")
-    if workers < 1:
-        raise LabError(f"workers must be at least 1, got {workers}")
     variants = [dict(v) for v in encodings]
     if not variants:
         raise LabError("no encoding variants given")
-    check_agents(specs)
-    ref, opts, num_players = prepare_game(game, options)
-    built = resolve_game(ref, opts) if isinstance(ref, str) else ref
+    plan = plan_rotation(game, agents, games, seed, options, workers, backend, one_for_all=True)
+    built, opts, specs, jobs = plan.built, plan.options, plan.specs, plan.jobs
     for v in variants:  # fail before any game starts
         build_encoding(built, v)
-    playable = agent_seats(ref, opts)
-    if len(specs) == 1:
-        specs = specs * len(playable)
-    if len(specs) != len(playable):
-        raise LabError(
-            f"{built.id} has {len(playable)} seat(s) for agents with these options: give one agent for "
-            f"all of them or one per seat ({len(playable)}), got {len(specs)}"
-        )
-    n = len(playable)
-    jobs = []
-    for i in range(games):
-        by_seat = {s: (k + i) % n for k, s in enumerate(playable)}
-        seats = tuple(by_seat.get(s, -1) for s in range(num_players))
-        jobs.append(
-            GameJob(
-                index=i,
-                game=ref,
-                options=opts,
-                specs=tuple(specs[a] if a >= 0 else "" for a in seats),
-                agents=seats,
-                seed=derive_seed(seed, "game", i),
-                agent_seeds=tuple(derive_seed(seed, "agent", i, s) for s in range(num_players)),
-            )
-        )
     start = time.perf_counter()
-    results = _run(jobs, variants, workers, backend, ray_address, progress, f"{built.id} fit")
+    task = functools.partial(fit_chunk, variants=variants)
+    results = run_jobs(jobs, workers, backend, ray_address, progress, f"{built.id} fit", task)
     elapsed = time.perf_counter() - start
     return FitResult(
         game=built.id,
@@ -550,82 +490,3 @@ def run_fit(
         backend=backend,
         workers=workers,
     )
-
-
-def _run(
-    jobs: Sequence[GameJob],
-    variants: Sequence[Variant],
-    workers: int,
-    backend: str,
-    ray_address: str | None,
-    progress: bool,
-    description: str,
-) -> list[FitGame]:
-    """Play the jobs here, in worker processes or as Ray tasks; results sorted by game index."""
-    results: list[FitGame] = []
-    with progress_bar(progress, len(jobs), description) as advance:
-        if backend == "ray":
-            results = _run_ray(jobs, variants, workers, ray_address, advance)
-        elif workers == 1 or len(jobs) <= 1:
-            for task in chunks(jobs, 1):
-                results.extend(fit_chunk(task, variants))
-                advance(len(task))
-        else:
-            context = multiprocessing.get_context("spawn")
-            tasks = chunks(jobs, workers)
-            with ProcessPoolExecutor(max_workers=min(workers, len(tasks)), mp_context=context) as pool:
-                pending: set[Future[list[FitGame]]] = {pool.submit(fit_chunk, t, variants) for t in tasks}
-                try:
-                    while pending:
-                        done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in done:
-                            part = future.result()
-                            results.extend(part)
-                            advance(len(part))
-                except BaseException:
-                    for future in pending:
-                        future.cancel()
-                    raise
-    results.sort(key=lambda r: r.index)
-    return results
-
-
-def _run_ray(
-    jobs: Sequence[GameJob],
-    variants: Sequence[Variant],
-    workers: int,
-    ray_address: str | None,
-    advance: Callable[[int], None],
-) -> list[FitGame]:
-    try:
-        import ray as ray_module
-    except ImportError:
-        raise LabError(
-            "the ray backend needs Ray, which is not installed: pip install 'regalia[lab]'"
-        ) from None
-    ray: Any = ray_module
-    started = False
-    if not ray.is_initialized():
-        try:
-            if ray_address is None:
-                ray.init(include_dashboard=False)
-            else:
-                ray.init(address=ray_address)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise LabError(f"cannot start or reach Ray at {ray_address or 'a local Ray'}: {exc}") from None
-        started = True
-    try:
-        cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
-        remote = ray.remote(num_cpus=1)(fit_chunk)
-        pending = [remote.remote(t, list(variants)) for t in chunks(jobs, max(workers, cpus))]
-        results: list[FitGame] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                part = ray.get(ref)
-                results.extend(part)
-                advance(len(part))
-        return results
-    finally:
-        if started:
-            ray.shutdown()

@@ -15,20 +15,18 @@ where the game was played (``regalia balance``).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from regalia.ai import agent_from_spec, observe_agent, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import CHANCE, JSON, Game, State
-from regalia.core.plugin import EMPTY, Plugin
 from regalia.core.record import Record
-from regalia.core.registry import load_game
+from regalia.core.registry import load_game, plugin_for
 
 #: Games longer than this many plies stop the run with an error (a game that never ends is a bug).
 MAX_PLIES = 100_000
@@ -91,11 +89,25 @@ def resolve_game(game: str | Game[Any], options: JSON) -> Game[Any]:
     return found
 
 
-def play_game(job: GameJob) -> GameResult:
-    """Play ``job`` to the end and return its result.
+@dataclasses.dataclass
+class PlayedGame:
+    """A finished game of a job: its final state, the decisions taken and the seconds spent per seat."""
 
-    Chance draws from ``random.Random(job.seed)``; seats the rules play themselves (a solo
-    automaton) take their forced steps; every other seat asks its agent.
+    state: State[Any]
+    moves: list[int]
+    seconds: list[float]
+    automata: frozenset[int]
+
+
+def run_game(
+    job: GameJob,
+    on_decision: Callable[[State[Any]], None] | None = None,
+    on_ply: Callable[[State[Any]], None] | None = None,
+) -> PlayedGame:
+    """Play ``job`` to the end: chance draws from ``random.Random(job.seed)``, seats the rules play
+    themselves (a solo automaton) take their forced steps, every other seat asks its agent.
+
+    ``on_decision(state)`` is called before each agent's decision, ``on_ply(state)`` after each ply.
     """
     game = resolve_game(job.game, job.options)
     state = game.new_state(job.seed)
@@ -108,9 +120,8 @@ def play_game(job: GameJob) -> GameResult:
     n = state.num_players
     moves = [0] * n
     seconds = [0.0] * n
-    curve: list[list[int]] | None = [] if job.curves else None
     clock = time.perf_counter
-    automata = set(state.automaton_seats())
+    automata = frozenset(state.automaton_seats())
     while not state.is_terminal():
         seat = state.current_player
         if seat == CHANCE:
@@ -121,6 +132,8 @@ def play_game(job: GameJob) -> GameResult:
             agent = agents[seat] if 0 <= seat < len(agents) else None
             if agent is None:
                 raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
+            if on_decision is not None:
+                on_decision(state)
             start = clock()
             action = agent.choose(state, rngs[seat])
             seconds[seat] += clock() - start
@@ -135,16 +148,26 @@ def play_game(job: GameJob) -> GameResult:
             for other in agents:
                 if other is not None and other is not agent:
                     observe_agent(other, state)
-        if curve is not None:
-            curve.append(list(state.scores()))
+        if on_ply is not None:
+            on_ply(state)
         if state.ply > MAX_PLIES:
             raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
+    return PlayedGame(state, moves, seconds, automata)
+
+
+def play_game(job: GameJob) -> GameResult:
+    """Play ``job`` to the end (:func:`run_game`) and return its result."""
+    curve: list[list[int]] | None = [] if job.curves else None
+    played = run_game(job, on_ply=None if curve is None else lambda s: curve.append(list(s.scores())))
+    state = played.state
     record = None
     if job.record:
         rec = Record.of_state(state)
-        players = tuple(spec or ("automaton" if s in automata else "?") for s, spec in enumerate(job.specs))
+        players = tuple(
+            spec or ("automaton" if s in played.automata else "?") for s, spec in enumerate(job.specs)
+        )
         record = rec.with_players(players).to_json()
-    statistics = finished_statistics(game, state) if job.statistics else None
+    statistics = finished_statistics(state.game, state) if job.statistics else None
     return GameResult(
         index=job.index,
         group=job.group,
@@ -153,28 +176,17 @@ def play_game(job: GameJob) -> GameResult:
         scores=list(state.scores()),
         returns=[float(r) for r in state.returns()],
         plies=state.ply,
-        moves=moves,
-        seconds=seconds,
+        moves=played.moves,
+        seconds=played.seconds,
         curve=curve,
         record=record,
         statistics=statistics,
     )
 
 
-def plugin_of(game: Game[Any]) -> Plugin:
-    """The :class:`Plugin` a game's class declares (``plugin = "module:NAME"``; empty if none), for
-    registered games and for :class:`Game` instances that are not registered alike."""
-    ref = type(game).plugin
-    if ref is None:
-        return EMPTY
-    module_name, _, name = ref.partition(":")
-    plugin: Plugin = getattr(importlib.import_module(module_name), name)
-    return plugin
-
-
 def check_statistics_hook(game: Game[Any]) -> None:
     """Raise :class:`LabError` if ``game`` declares no statistics hook."""
-    if plugin_of(game).statistics is None:
+    if plugin_for(game).statistics is None:
         raise LabError(
             f"{game.name} ({game.id}) declares no statistics hook (Plugin.statistics): nothing to count"
         )
@@ -183,7 +195,7 @@ def check_statistics_hook(game: Game[Any]) -> None:
 def finished_statistics(game: Game[Any], state: State[Any]) -> list[dict[str, float]]:
     """The plugin's statistics of a finished game: one ``{name: number}`` dict per seat, checked."""
     check_statistics_hook(game)
-    hook = plugin_of(game).statistics
+    hook = plugin_for(game).statistics
     assert hook is not None
     raw = hook(state)
     n = state.num_players

@@ -25,10 +25,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from regalia.core.game import JSON, Game
-from regalia.lab.arena import agent_labels, agent_seats, check_agents, prepare_game, split_specs
-from regalia.lab.backends import check_backend, run_jobs
-from regalia.lab.play import GameJob, GameResult, LabError
-from regalia.lab.stats import derive_seed
+from regalia.lab.backends import run_jobs
+from regalia.lab.plan import (
+    agent_labels,
+    agent_seats,
+    check_agents,
+    check_run,
+    prepare_game,
+    rotation_job,
+    split_specs,
+)
+from regalia.lab.play import GameResult, LabError
 
 #: One comparison of two agents: (agent i, agent j, score of i: 1 win, 0.5 draw, 0 loss, weight).
 Pairing = tuple[int, int, float, float]
@@ -235,9 +242,7 @@ def run_ladder(
     """A round robin: ``games`` games for every group of agents that fills the game's seats (every
     pair in a two-seat game), seats rotated, rated by Bradley–Terry on the Elo scale."""
     specs = split_specs(agent_specs)
-    check_backend(backend)
-    if games < 1:
-        raise LabError(f"games must be at least 1, got {games}")
+    check_run(games, workers, backend)
     check_agents(specs)
     game, opts, _seats = prepare_game(game_id, options)
     name = game if isinstance(game, str) else game.id
@@ -247,23 +252,11 @@ def run_ladder(
         raise LabError(f"a ladder needs a game with two or more seats for agents; {name} has {n} here")
     if len(specs) < n:
         raise LabError(f"a ladder of {name} needs at least {n} agents (one per seat), got {len(specs)}")
-    jobs = []
-    for group, members in enumerate(itertools.combinations(range(len(specs)), n)):
-        for j in range(games):
-            by_seat = {seat: members[(k + j) % n] for k, seat in enumerate(playable)}
-            seats = tuple(by_seat.get(s, -1) for s in range(_seats))
-            jobs.append(
-                GameJob(
-                    index=j,
-                    game=game,
-                    options=opts,
-                    specs=tuple(specs[a] if a >= 0 else "" for a in seats),
-                    agents=seats,
-                    seed=derive_seed(seed, "game", j),
-                    agent_seeds=tuple(derive_seed(seed, "agent", group, j, s) for s in range(_seats)),
-                    group=group,
-                )
-            )
+    jobs = [
+        rotation_job(j, game, opts, specs, members, playable, _seats, seed, group=group, agent_key=(group,))
+        for group, members in enumerate(itertools.combinations(range(len(specs)), n))
+        for j in range(games)
+    ]
     start = time.perf_counter()
     results = run_jobs(jobs, workers, backend, ray_address, progress, f"{name} ladder")
     played = games_pairings(results)

@@ -209,7 +209,9 @@ class _Checker:
                     "termination", f"a random game did not end in {MAX_PLIES} plies (seed {seed})"
                 )
                 return
-        self.check_state(state)
+        final = state
+        self.check("termination", lambda: self._check_end(final))
+        self.check_state(final)
 
     def _check_end(self, state: State[Any]) -> None:
         n = state.num_players
