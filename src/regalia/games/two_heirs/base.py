@@ -225,12 +225,13 @@ class Base(State[Action]):
                     break
         return out
 
-    def resources(self, seat: int) -> list[int]:
-        """Resources available to ``seat`` now, per colour (wood, stone, grain) ("Resources")."""
+    def resources(self, seat: int, reach: list[int] | None = None) -> list[int]:
+        """Resources available to ``seat`` now, per colour (wood, stone, grain) ("Resources");
+        ``reach``: the seat's :meth:`reach_positions`, when the caller has them already."""
         res = self.prod[seat][:]
         tiles = self.tiles
         reserve = self.reserve
-        for pos in self.reach_positions(seat):
+        for pos in self.reach_positions(seat) if reach is None else reach:
             res[tiles[reserve[pos]].colour] += 1
         board = self.board
         base = seat * UNITS_PER_SEAT

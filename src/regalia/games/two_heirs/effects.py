@@ -49,18 +49,21 @@ class Effects(Base):
             self._score_cache = None
         if self.chance:
             self._chance_effect(action)
+        elif kind == act.STEP:
+            i = self._unit_index(action.src, p)  # type: ignore[arg-type]
+            self._move_unit(i, action.dst)
         elif kind == act.TAKE:
             self._take(action.tile)
-        elif kind == act.BUILD:
-            self._build(action.tile, action.dst, p)  # type: ignore[arg-type]
+        elif kind == act.END:
+            if len(self.hands[p]) > HAND_LIMIT:
+                self.discarding = True
+            else:
+                self._end_turn()
         elif kind == act.TERRAIN:
             self.hands[p].remove(action.tile)
             self.board[action.dst] = action.tile * 4  # type: ignore[index]
             self._laid(action.dst)  # type: ignore[arg-type]
             self.discounts += 1
-        elif kind == act.STEP:
-            i = self._unit_index(action.src, p)  # type: ignore[arg-type]
-            self._move_unit(i, action.dst)
         elif kind == act.CALL:
             base = p * UNITS_PER_SEAT
             i = next(
@@ -72,6 +75,8 @@ class Effects(Base):
         elif kind == act.WITHDRAW:
             i = self._unit_index(action.src, p)  # type: ignore[arg-type]
             self._move_unit(i, None)
+        elif kind == act.BUILD:
+            self._build(action.tile, action.dst, p)  # type: ignore[arg-type]
         elif kind == act.CAMP:
             pos = next(q for q, c in self.board.items() if c == action.tile * 4 + p + 1)
             self.board[pos] = action.tile * 4
@@ -82,11 +87,6 @@ class Effects(Base):
             self.pending = tuple(q for q in self.pending if q != action.dst)
         elif kind == act.SPARE:
             self.pending = ()
-        elif kind == act.END:
-            if len(self.hands[p]) > HAND_LIMIT:
-                self.discarding = True
-            else:
-                self._end_turn()
         elif kind == act.DISCARD:
             self.hands[p].remove(action.tile)
             self.box.append(action.tile)

@@ -89,6 +89,11 @@ class TwoHeirs(Game[Action]):
         return () if self.treasure_set is None else tuple(t.id for t in self.treasure_set.tokens)
 
     @cached_property
+    def colours(self) -> tuple[int, ...]:
+        """The colour of each tile of the catalogue, by tile index (the hot paths read it)."""
+        return tuple(t.colour for t in self.catalogue.tiles)
+
+    @cached_property
     def camp_codes(self) -> tuple[frozenset[int], frozenset[int]]:
         """Per seat, the board cells of that seat's unused camps (for the camp's legal actions)."""
         camps = [t.index for t in self.catalogue.tiles if t.building == "camp"]

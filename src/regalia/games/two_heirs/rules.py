@@ -26,16 +26,20 @@ from regalia.games.two_heirs.actions import (
     CAMP,
     DESTROY,
     DISCARD,
+    DRAW,
     END_ACTION,
     SET_CHOICES,
     SPARE_ACTION,
     STEP,
     TAKE,
     TERRAIN,
+    TOP,
     WITHDRAW,
     Action,
     make,
 )
+
+_new = tuple.__new__
 from regalia.games.two_heirs.base import (
     CH_DEAL,
     CH_DRAW,
@@ -85,13 +89,14 @@ class Rules(Base):
         A = Action
         out: list[Action] = []
         reserve = self.reserve
+        reach = self.reach_positions(p)
         if self.shield_mine:
-            out += [new(A, (TAKE, reserve[pos], None, None)) for pos in self.reach_positions(p)]
+            out += [new(A, (TAKE, reserve[pos], None, None)) for pos in reach]
         board = self.board
         if hand:
             places = self.placements(p)
             if places:
-                res = self.resources(p)
+                res = self.resources(p, reach)
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
@@ -126,7 +131,7 @@ class Rules(Base):
         took = self.took
         if took and not self.shield_mine:
             camps = self.game.camp_codes[p]
-            if camps:
+            if camps and not camps.isdisjoint(board.values()):
                 out += [make(CAMP, t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
         if took or max(reserve) < 0:
             out.append(END_ACTION)
@@ -170,12 +175,12 @@ class Rules(Base):
             if rng is None:
                 rng = self._chance_rng()
             supply = self.supply
-            tiles = self.tiles
+            colours = self.game.colours
             if step == CH_TOP:
-                return make(act.TOP, tiles[supply[rng.randrange(len(supply))]].colour)
+                return _new(Action, (TOP, colours[supply[int(rng.random() * len(supply))]], None, None))
             top = self.top
-            pool = supply if top < 0 else [t for t in supply if tiles[t].colour == top]
-            return make(act.DRAW, pool[rng.randrange(len(pool))])
+            pool = supply if top < 0 else [t for t in supply if colours[t] == top]
+            return _new(Action, (DRAW, pool[int(rng.random() * len(pool))], None, None))
         return super().sample_chance(rng)
 
     def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
