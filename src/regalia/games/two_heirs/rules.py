@@ -89,8 +89,9 @@ class Rules(Base):
         A = Action
         out: list[Action] = []
         reserve = self.reserve
-        reach = self.reach_positions(p)
+        reach = None
         if self.shield_mine:
+            reach = self.reach_positions(p)
             out += [new(A, (TAKE, reserve[pos], None, None)) for pos in reach]
         board = self.board
         if hand:
