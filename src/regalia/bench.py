@@ -24,7 +24,8 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
 
     Seats pick uniformly among their legal actions; chance draws each outcome with its probability
     (``sample_chance``); actions go through the engine's trusted fast path (``apply_unchecked``),
-    as in the AI's searches and the lab's rollouts. Returns a dict with ``games_per_s`` (complete
+    as in the AI's searches and the lab's rollouts; the seats' random choices cost one
+    ``rng.random()`` each. Returns a dict with ``games_per_s`` (complete
     games per second, setup and final scoring included), ``legal_actions_us`` (median
     microseconds of one ``legal_actions()`` call at a seat's decision), ``games``,
     ``plies_per_game`` (mean actions per game, chance's outcomes included), ``chance_per_game``
@@ -74,6 +75,7 @@ TIMING_STRIDE = 8
 def _play(state: Any, rng: random.Random, chance_rng: random.Random, legal_ns: list[int] | None) -> int:
     """Play ``state`` to the end; returns the number of chance outcomes."""
     timer = time.perf_counter_ns
+    random = rng.random
     chance = 0
     decisions = 0
     while not state.is_terminal():
@@ -88,5 +90,5 @@ def _play(state: Any, rng: random.Random, chance_rng: random.Random, legal_ns: l
             legal_ns.append(timer() - t0)
         else:
             actions = state.legal_actions()
-        state.apply_unchecked(actions[rng.randrange(len(actions))])
+        state.apply_unchecked(actions[int(random() * len(actions))])
     return chance

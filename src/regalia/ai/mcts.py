@@ -216,7 +216,7 @@ class MCTSAgent:
         c = self.c
         log = math.log
         sqrt = math.sqrt
-        randrange = rng.randrange
+        random = rng.random
         # selection and expansion
         while True:
             if s.current_player == CHANCE:
@@ -235,7 +235,7 @@ class MCTSAgent:
                     child = children.get(a)
                     if child is not None:
                         child.avail += 1
-                action = untried[randrange(len(untried))] if len(untried) > 1 else untried[0]
+                action = untried[int(random() * len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(node, action, s.current_player)
                 children[action] = child
                 s.apply_unchecked(action)
@@ -267,7 +267,7 @@ class MCTSAgent:
     def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
         depth = self.depth
         steps = 0
-        randrange = rng.randrange
+        random = rng.random
         greedy = self.rollout == "greedy"
         sample = self.rollout_sample
         epsilon = self.epsilon
@@ -278,8 +278,8 @@ class MCTSAgent:
             legal = s.legal_actions()
             if not legal:
                 break
-            if not greedy or len(legal) == 1 or rng.random() < epsilon:
-                s.apply_unchecked(legal[randrange(len(legal))])
+            if not greedy or len(legal) == 1 or random() < epsilon:
+                s.apply_unchecked(legal[int(random() * len(legal))])
             else:
                 player = s.current_player
                 candidates = rng.sample(legal, sample) if len(legal) > sample else legal
