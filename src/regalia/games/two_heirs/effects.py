@@ -42,14 +42,15 @@ class Effects(Base):
     __slots__ = ()
 
     def _apply(self, action: Action) -> None:
-        p = self.player
-        kind = action.kind
         self._legal = None
-        if kind in _UNIT_MOVES:
-            self._score_cache = None
         if self.chance:
             self._chance_effect(action)
-        elif kind == act.STEP:
+            return
+        p = self.player
+        kind = action.kind
+        if kind in _UNIT_MOVES:
+            self._score_cache = None
+        if kind == act.STEP:
             i = self._unit_index(action.src, p)  # type: ignore[arg-type]
             self._move_unit(i, action.dst)
         elif kind == act.TAKE:
@@ -97,11 +98,11 @@ class Effects(Base):
     # ------------------------------------------------------------------ chance
     def _chance_effect(self, action: Action) -> None:
         kind = action.kind
-        if kind == act.DRAW:
-            self._draw(action.tile)
-        elif kind == act.TOP:
+        if kind == act.TOP:
             self.top = action.tile
             self.chance = 0
+        elif kind == act.DRAW:
+            self._draw(action.tile)
         elif kind == act.FIRST:
             self.first = self.player = action.tile
             self.chance = CH_DEAL
