@@ -3,7 +3,7 @@
 No module here names a game: games are found through the registry and add their own commands
 through their plugin (``Plugin.commands``).
 
->>> from regalia.commands._common import plural
+>>> from regalia.core.text import plural
 >>> plural(2, "ply", "plies")
 '2 plies'
 """

@@ -1,4 +1,8 @@
-"""Helpers shared by the sub-commands: consoles, options, seats, prompts and plurals."""
+"""Helpers shared by the sub-commands: consoles, options, seats and prompts.
+
+>>> options_from(["roads=false", "sets=random"])
+{'roads': 'false', 'sets': 'random'}
+"""
 
 from __future__ import annotations
 
@@ -50,15 +54,6 @@ def seat_index(state: State[Any], seat: str) -> int:
         return int(text) - 1
     numbers = f"1 to {state.num_players}"
     raise OptionError(f"unknown seat {seat!r}; valid seats: {', '.join(names)} (or {numbers})")
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 tile``, ``2 tiles``, ``0 plies``.
-
-    >>> plural(1, "tile"), plural(3, "ply", "plies")
-    ('1 tile', '3 plies')
-    """
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def read_line(prompt: str) -> str | None:

@@ -32,12 +32,13 @@ from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
 from regalia.commands._common import console as make_console
-from regalia.commands._common import game_help, options_from, plural, read_line, seat_index
+from regalia.commands._common import game_help, options_from, read_line, seat_index
 from regalia.core.errors import OptionError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, replay
 from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
+from regalia.core.text import plural
 
 HUMAN = "human"
 AUTOMATON = "automaton"

@@ -20,12 +20,13 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from regalia.commands._common import console, plural, read_line
+from regalia.commands._common import console, read_line
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, apply_ply, check_result, initial_state
 from regalia.core.registry import game_plugin
+from regalia.core.text import plural
 
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from regalia.core.game import JSON, Game
+from regalia.core.text import plural
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
 from regalia.lab.play import GameResult, LabError, outcome_of
@@ -180,7 +181,7 @@ class ArenaResult:
         """The summary as a :class:`rich.table.Table`."""
         from rich.table import Table
 
-        title = f"{self.game}: {self.games} games, seed {self.seed}"
+        title = f"{self.game}: {plural(self.games, 'game')}, seed {self.seed}"
         table = Table(title=title)
         for col in ("agent", "win", "draw", "loss", "win rate (95% CI)", "mean score", "s/move"):
             table.add_column(col, justify="left" if col == "agent" else "right")

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from regalia.core.game import JSON, Game
+from regalia.core.text import plural
 from regalia.lab.arena import dumps
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
@@ -424,7 +425,7 @@ class BalanceResult:
         """One line saying what was played: game, games, agents, seed, options, time."""
         opts = " ".join(f"{k}={_option_text(v)}" for k, v in self.options.items() if v is not None)
         return (
-            f"{self.game}: {self.games} games, agents {', '.join(self.specs)}, seed {self.seed}"
+            f"{self.game}: {plural(self.games, 'game')}, agents {', '.join(self.specs)}, seed {self.seed}"
             f"{'; ' + opts if opts else ''}; {self.elapsed:.1f} s"
         )
 

@@ -45,6 +45,7 @@ from regalia.core.encoding import Encoding
 from regalia.core.errors import RegaliaError
 from regalia.core.game import JSON, Game, State
 from regalia.core.registry import plugin_for
+from regalia.core.text import plural
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
 from regalia.lab.play import GameJob, LabError, resolve_game, run_game
@@ -367,7 +368,7 @@ class FitResult:
         per_game = [r.decisions for r in self.results]
         median = statistics.median(per_game) if per_game else 0
         return (
-            f"{self.game}: {self.games} games, agents {', '.join(self.specs)}, seed {self.seed}"
+            f"{self.game}: {plural(self.games, 'game')}, agents {', '.join(self.specs)}, seed {self.seed}"
             f"{'; ' + opts if opts else ''}; {self.decision_states} decision states (median "
             f"{median:g} per game); {self.elapsed:.1f} s"
         )

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from regalia.core.game import JSON, Game
+from regalia.core.text import plural
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import (
     agent_labels,
@@ -183,9 +184,8 @@ class LadderResult:
         from rich.table import Table
 
         group = "pair" if self.seats == 2 else f"group of {self.seats}"
-        table = Table(
-            title=f"{self.game}: round robin, {self.games_per_group} games per {group}, seed {self.seed}"
-        )
+        per = plural(self.games_per_group, "game")
+        table = Table(title=f"{self.game}: round robin, {per} per {group}, seed {self.seed}")
         table.add_column("rank", justify="right")
         table.add_column("agent")
         table.add_column("Elo (mean 0)", justify="right")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.record import Record
+from regalia.core.text import plural
 
 if TYPE_CHECKING:
     from regalia.lab.arena import ArenaResult
@@ -86,7 +87,7 @@ def score_histogram(result: ArenaResult) -> Any:
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # games are counted in whole numbers
-    ax.set_title(f"{result.game}: score distributions ({result.games} games)")
+    ax.set_title(f"{result.game}: score distributions ({plural(result.games, 'game')})")
     ax.legend()
     fig.tight_layout()
     return fig
@@ -123,7 +124,7 @@ def plot_arena(result: ArenaResult, out_dir: Path) -> list[str]:
     ax.set_ylim(0, 1)
     ax.axhline(0.5, color="grey", lw=0.8, ls="--")
     ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.set_title(f"{result.game}: win rates ({result.games} games)")
+    ax.set_title(f"{result.game}: win rates ({plural(result.games, 'game')})")
     fig.tight_layout()
     fig.savefig(out_dir / "win_rates.png", dpi=100)
     plt.close(fig)

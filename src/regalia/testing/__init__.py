@@ -49,6 +49,7 @@ from regalia.core.errors import IllegalAction, NotationError, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
 from regalia.core.record import Record, replay
 from regalia.core.registry import game_plugin, load_game
+from regalia.core.text import plural
 
 #: A random game longer than this is reported as not terminating.
 MAX_PLIES = 20_000
@@ -103,9 +104,10 @@ class ConformanceReport:
 
     def summary(self) -> str:
         head = f"{self.game} {json.dumps(self.options, sort_keys=True)}"
-        seen = f"{self.games} games, {self.plies} plies, {self.states} states checked"
+        plies = plural(self.plies, "ply", "plies")
+        seen = f"{plural(self.games, 'game')}, {plies}, {plural(self.states, 'state')} checked"
         if self.ok:
-            return f"{head}: all {len(self.passed)} checks passed ({seen})"
+            return f"{head}: all {plural(len(self.passed), 'check')} passed ({seen})"
         lines = [f"{head}: {len(self.failures)} check(s) failed ({seen})"]
         for check, messages in self.failures.items():
             lines.extend(f"  {check}: {m}" for m in messages)

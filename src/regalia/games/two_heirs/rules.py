@@ -38,8 +38,6 @@ from regalia.games.two_heirs.actions import (
     Action,
     make,
 )
-
-_new = tuple.__new__
 from regalia.games.two_heirs.base import (
     CH_DEAL,
     CH_DRAW,
@@ -51,6 +49,8 @@ from regalia.games.two_heirs.base import (
     Base,
 )
 from regalia.games.two_heirs.tiles import COLOURS, Tile
+
+_new = tuple.__new__
 
 #: The rule each chance step follows (for error messages).
 CHANCE_RULES = {

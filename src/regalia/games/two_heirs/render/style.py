@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from regalia.core.text import plural
 from regalia.games.two_heirs.henry import HENRY
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
@@ -82,11 +83,6 @@ SHORT_NAMES: dict[str, str] = {
     "lookout": "lookout",
     "guardhouse": "guardhse",
 }
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    """``1 tile``, ``2 tiles``, ``0 plies``."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
 def short_name(building: str, width: int = 8) -> str:
