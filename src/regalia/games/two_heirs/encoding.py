@@ -39,7 +39,7 @@ window are missing from the observation's board planes (the ``window`` block cou
 >>> state = game.new_state(seed=1)
 >>> _ = state.advance()
 >>> [(i, state.action_text(enc.action_from_id(state, i))) for i in enc.legal_ids(state)]
-[(7872, 'take W8'), (7878, 'take D5'), (7880, 'take D7')]
+[(7871, 'take W7'), (7875, 'take D2'), (7877, 'take D4')]
 >>> action = state.legal_actions()[0]
 >>> enc.action_from_id(state, enc.action_id(state, action)) == action
 True

@@ -22,9 +22,9 @@ two-player hot path pays nothing for them. All solo data is immutable (ints and 
 >>> _ = state.advance()                     # ... chance refills the reserve
 >>> _ = state.apply_text("end")             # ... and ends the turn: Henry is to act
 >>> state.current_player, state.automaton_seats(), state.action_text(state.forced_action())
-(1, (1,), 'take T5')
+(1, (1,), 'take D4')
 >>> [state.action_text(a) for a in state.advance()]  # Henry's turn, with chance's draws
-['take T5', 'draw T6', 'top grey', 'build T5 0,1', 'treasure H10']
+['take D4', 'draw T2', 'top grey', 'build D4 0,1', 'treasure H10']
 >>> [e["step"] for e in state.last_henry_turn()]
 ['take', 'place', 'treasure', 'unit']
 """

@@ -13,7 +13,7 @@ are outcomes of chance, drawn when the rules draw.
 >>> import regalia
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
 >>> [state.action_text(a) for a in state.advance()][:2]
-['first blue', 'draw W8']
+['first blue', 'draw W7']
 >>> state.apply_text("end")
 Traceback (most recent call last):
 ...

@@ -24,7 +24,7 @@ the player to move, where they may play, the last buildings); its note tells wha
 >>> with console.capture() as cap:
 ...     console.print(render_board(state, compact=True))
 >>> print(cap.get().splitlines()[3].rstrip())  # the starting tile holds both elites
-  0 +-1,0     ░D9 g     +1,0
+  0 +-1,0     ░T4 w     +1,0
 >>> print(cap.get().splitlines()[4].rstrip())
               W★B★
 """

@@ -12,7 +12,7 @@ that ply), and a seat's own actions say what changed (resources after a take, re
 ...     state.apply(state.sample_chance(rng))
 ...     print(state.plies()[-1].text, "--", describe_ply(state, state.plies()[-1]))
 first white -- The royal shield shows white's crown: white starts (Setup).
-draw T8 -- The green trading post is laid in the royal reserve, 1st clockwise from the shield (Setup).
+draw T5 -- The grey quarry is laid in the royal reserve, 1st clockwise from the shield (Setup).
 """
 
 from __future__ import annotations

@@ -12,13 +12,13 @@ the shield's old place, beyond the seat's reach).
 >>> groups = legal_groups(state, state.legal_actions())
 >>> label, items = groups[0]
 >>> label.plain
-'take a tile (A); resources now 1w 0s 3g'
+'take a tile (A); resources now 1w 1s 2g'
 >>> [short for _, short in items]  # doctest: +NORMALIZE_WHITESPACE
-['take T8 w trading → 0w 0s 4g; no tile affordable',
- 'take T7 g trading → 0w 0s 4g; no tile affordable',
- 'take W3 g inn → 0w 0s 4g; no tile affordable']
+['take T5 s quarry → 1w 0s 3g; 1 tile affordable: T5',
+ 'take T2 g farm → 2w 0s 2g; no tile affordable',
+ 'take W7 g pilgrims → 2w 0s 2g; 1 tile affordable: W7']
 
-Taking any of them moves the shield past the only wood in reach: nothing is affordable after.
+Taking a tile moves the shield, so the tiles in reach, and the resources, change with the take.
 """
 
 from __future__ import annotations

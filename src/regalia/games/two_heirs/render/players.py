@@ -8,7 +8,7 @@ afford now. :func:`status_line` tells the ply, the supply and who is to act.
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
 >>> _ = state.advance(random.Random(1))
 >>> print(status_line(state, compact=True).plain)
-ply 9 · white to move: take a tile (A) · supply 20 (top w green)
+ply 9 · white to move: take a tile (A) · supply 20 (top s grey)
 """
 
 from __future__ import annotations

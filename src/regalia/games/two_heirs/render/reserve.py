@@ -10,8 +10,8 @@ a tile are marked ``[W]`` / ``[B]`` / ``[WB]`` in the table and the column; in t
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
 >>> _ = state.advance(random.Random(1))
 >>> print(reserve_line(state).plain)  # doctest: +NORMALIZE_WHITESPACE
-Reserve ⟳ (|W |B: reach ends): 1:T8 w trading 1w2g 2:T7 g trading 1w2g
-3:W3 g inn 2s1g |W |B 4:D1 g mill 2w1s1g 5:W5 g market 1w2g 6:T1 g farm 1w1s
+Reserve ⟳ (|W |B: reach ends): 1:T5 s quarry 1w1g 2:T2 g farm 1w1s 3:W7 g pilgrims 1w1g |W |B
+4:D4 g bakery 1w2g 5:D3 w stable 1w1s2g 6:D9 g camp 1w1s
 """
 
 from __future__ import annotations

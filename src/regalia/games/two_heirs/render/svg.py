@@ -26,7 +26,7 @@ Every legal action of the seat to act is exactly one ``data-action`` value in th
 >>> _ = state.advance(random.Random(1))
 >>> root = ET.fromstring(render_svg(state))
 >>> sorted({e.get("data-action") for e in root.iter() if e.get("data-action")})
-['take T7', 'take T8', 'take W3']
+['take T2', 'take T5', 'take W7']
 """
 
 from __future__ import annotations
