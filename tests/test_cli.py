@@ -332,12 +332,23 @@ def test_input_files_saved_with_a_byte_order_mark_are_read(tmp_path: Path, encod
     position.write_text(EXAMPLE.read_text(), encoding=encoding)
     result = invoke("score", str(position))
     assert result.exit_code == 0, result.output
+    solo = tmp_path / "solo.json"
+    solo.write_text((EXAMPLE.parent / "solo-position.json").read_text(), encoding=encoding)
+    result = invoke("henry", str(solo))
+    assert result.exit_code == 0, result.output
+    assert "Henry's turn" in result.output
 
 
 def test_a_binary_or_folder_input_is_one_clear_line(tmp_path: Path) -> None:
     binary = tmp_path / "x.json"
     binary.write_bytes(b"\xff\xfe\x00\xd8 \x80\x81 not text")
-    for command in (["replay", str(binary)], ["score", str(binary)], ["play", "--load", str(binary)]):
+    commands = (
+        ["replay", str(binary)],
+        ["score", str(binary)],
+        ["play", "--load", str(binary)],
+        ["henry", str(binary)],
+    )
+    for command in commands:
         result = invoke(*command)
         assert result.exit_code == ERROR_EXIT_CODE, command
         assert "Traceback" not in result.output
