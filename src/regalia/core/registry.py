@@ -18,6 +18,7 @@ from regalia.core.plugin import EMPTY, Plugin
 #: game id -> "module:Class" of its :class:`Game` subclass (imported on first use).
 GAMES: dict[str, str] = {
     "two-heirs": "regalia.games.two_heirs.game:TwoHeirs",
+    "carcassonne": "regalia.games.carcassonne.game:Carcassonne",
 }
 
 

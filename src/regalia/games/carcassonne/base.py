@@ -1,0 +1,175 @@
+"""The data of a Carcassonne position and its features, kept incrementally.
+
+Every feature of every laid tile (a city, road or field segment, a cloister or a shrine) is a node
+of a union-find: when a tile is laid, each of its segments joins the segment of the neighbouring tile
+across the shared edge (cities and roads by side, fields by half-edge). The root of each feature
+holds its record (:data:`Feature`): kind, the tiles it covers, how many of its edges are still open
+(a city or road is complete when none is), pennants, the tiles whose follower stands on it, and for
+a field the city segments it touches. Nothing is recomputed from scratch: laying a tile costs a few
+unions.
+
+Fields of :class:`Base`:
+
+``board``, ``nodes``
+    position -> ``type * 4 + rotation // 90``; position -> the first node of the tile's segments
+    (segment ``i`` of the tile is node ``nodes[pos] + i``).
+``parent``, ``fdata``
+    the union-find, and the feature record of each root (``None`` elsewhere).
+``need``
+    every free position next to a tile -> the edge each neighbour shows towards it, N E S W
+    (``.``: no neighbour), from which the legal placements are read.
+``abbeys``, ``meeples``
+    cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
+``followers``, ``points``
+    followers left and points scored so far, per seat.
+``bag``, ``bag_left``, ``drawn``
+    tiles left in the bag per type (everyone can count them), their total, the tile just drawn.
+``player``, ``phase``, ``placed``, ``terminal``
+    whose turn, what is to happen (draw, place, follower), the tile laid this turn, the end.
+``log``
+    what scoring and discards happened, ply by ply (for views and descriptions).
+
+>>> import regalia
+>>> state = regalia.load_game("carcassonne").new_state()
+>>> state.feature((0, 0), 0)            # the start tile's city: one tile, one open edge
+Feature(kind='city', tiles=frozenset({(0, 0)}), open=1, pennants=0, meeples=(), cities=())
+>>> for text in ("draw E", "place E 0,1 180", "follower city S"):
+...     _ = state.apply_text(text)
+>>> state.points, state.followers       # the city closed: 2 tiles, 4 points; the knight is home
+([4, 0], [7, 7])
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from regalia.core.game import CHANCE, TERMINAL, State
+from regalia.core.grid import Pos
+from regalia.games.carcassonne.actions import Action
+from regalia.games.carcassonne.tiles import Catalogue, Turned
+
+#: Followers per player ("Preparation": 8 per colour, one on the scoring track).
+FOLLOWERS = 7
+
+PH_DRAW = 1
+PH_PLACE = 2
+PH_FOLLOWER = 3
+
+
+class Feature(NamedTuple):
+    """The record of a feature, kept at its root in the union-find (immutable: changes replace it)."""
+
+    #: city, road, field, cloister or shrine
+    kind: str
+    #: the tiles it covers
+    tiles: frozenset[Pos]
+    #: edges of a city or road not yet matched by a neighbour (complete at 0)
+    open: int
+    #: pennants of a city
+    pennants: int
+    #: the tiles whose follower stands on it (one entry per follower)
+    meeples: tuple[Pos, ...]
+    #: for a field: the city nodes it touches (their roots are the cities)
+    cities: tuple[int, ...]
+
+
+#: Unit vectors of the sides N E S W (y grows to the north).
+SIDE_VECTORS: tuple[Pos, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+#: The eight neighbours of a position.
+AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+
+#: One scoring or discard event: (ply, what, detail); see :meth:`Base.events`.
+Event = tuple[Any, ...]
+
+
+class Base(State[Action]):
+    """The fields of a Carcassonne position (see the module docstring) and the feature union-find."""
+
+    __slots__ = (
+        "_legal",
+        "_places",
+        "abbeys",
+        "bag",
+        "bag_left",
+        "board",
+        "cat",
+        "drawn",
+        "fdata",
+        "followers",
+        "log",
+        "meeples",
+        "need",
+        "nodes",
+        "parent",
+        "phase",
+        "placed",
+        "player",
+        "points",
+        "terminal",
+    )
+
+    game: Any
+    cat: Catalogue
+    board: dict[Pos, int]
+    nodes: dict[Pos, int]
+    parent: list[int]
+    fdata: list[Feature | None]
+    need: dict[Pos, str]
+    abbeys: dict[Pos, str]
+    meeples: dict[Pos, tuple[int, int]]
+    followers: list[int]
+    points: list[int]
+    bag: list[int]
+    bag_left: int
+    drawn: int
+    player: int
+    phase: int
+    placed: Pos | None
+    terminal: bool
+    log: tuple[Event, ...]
+    _legal: tuple[Action, ...] | None
+    _places: tuple[tuple[Pos, int], ...] | None
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def current_player(self) -> int:
+        if self.terminal:
+            return TERMINAL
+        return CHANCE if self.phase == PH_DRAW else self.player
+
+    def is_terminal(self) -> bool:
+        return self.terminal
+
+    # ------------------------------------------------------------------ tiles and features
+    def turned(self, pos: Pos) -> Turned:
+        """The tile at ``pos`` as it lies (type and rotation)."""
+        code = self.board[pos]
+        return self.cat.turned(code >> 2, (code & 3) * 90)
+
+    def find(self, node: int) -> int:
+        """The root of ``node``'s feature (path halving)."""
+        parent = self.parent
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    def feature(self, pos: Pos, segment: int) -> Feature:
+        """The record of the feature that segment ``segment`` of the tile at ``pos`` belongs to."""
+        record = self.fdata[self.find(self.nodes[pos] + segment)]
+        assert record is not None
+        return record
+
+    def feature_root(self, pos: Pos, segment: int) -> int:
+        return self.find(self.nodes[pos] + segment)
+
+    def abbey_neighbours(self, pos: Pos) -> int:
+        """How many of the eight positions around ``pos`` hold a tile."""
+        board = self.board
+        x, y = pos
+        return sum((x + dx, y + dy) in board for dx, dy in AROUND)
+
+    def events(self) -> list[Event]:
+        """Scoring and discards so far: ``(ply, "score", kind, points per seat, tiles)``,
+        ``(ply, "challenge", kind, seats sent home, tiles)``, ``(ply, "discard", tile type)``."""
+        return list(self.log)

@@ -1,0 +1,315 @@
+"""What Carcassonne's actions do: drawing, laying a tile (its features joined to the neighbours'),
+deploying a follower, scoring what the tile completed (Heretics and Shrines' challenges included),
+and the final scoring.
+
+Scoring (rulings in docs/rulings.md): a completed road scores 1 per tile, a city 2 per tile and 2 per
+pennant (with ``small_city=2``, a city of two tiles 1 per tile and 1 per pennant), a cloister or a
+shrine 9; the seats with the most followers on it each score it; the followers go home. At the end,
+open roads 1 per tile, open cities 1 per tile and pennant, cloisters and shrines 1 per tile of their
+3x3 block, fields 3 per completed city they touch (each field on its own).
+
+>>> import regalia
+>>> state = regalia.load_game("carcassonne", small_city=2).new_state()
+>>> for text in ("draw E", "place E 0,1 180", "follower city S"):
+...     _ = state.apply_text(text)
+>>> state.events()                      # the early rule: a city of two tiles scores 2
+[(3, 'score', 'city', [2, 0], [(0, 0), (0, 1)])]
+"""
+
+from __future__ import annotations
+
+from regalia.core.grid import Pos
+from regalia.games.carcassonne.actions import DRAW, PLACE, Action
+from regalia.games.carcassonne.base import (
+    AROUND,
+    PH_DRAW,
+    PH_FOLLOWER,
+    PH_PLACE,
+    SIDE_VECTORS,
+    Feature,
+)
+from regalia.games.carcassonne.rules import Rules
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, FIELD, ROAD, SHRINE, opposite_half
+
+_feature = Feature._make
+
+#: Points of a completed cloister or shrine ("Scoring").
+ABBEY_POINTS = 9
+#: Points per completed city a field touches, at the end ("Final scoring: farms").
+FIELD_POINTS = 3
+
+
+class Effects(Rules):
+    """The effect of every action."""
+
+    __slots__ = ()
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        kind = action.kind
+        if kind == DRAW:
+            self._draw(action.tile)
+        elif kind == PLACE:
+            assert action.pos is not None
+            self._lay(action.tile, action.pos, action.rotation)
+        else:
+            self._deploy(action)
+
+    # ------------------------------------------------------------------ drawing
+    def _draw(self, tile: int) -> None:
+        """The tile drawn is ``tile``; one that fits nowhere is discarded and another drawn."""
+        self.bag[tile] -= 1
+        self.bag_left -= 1
+        self.drawn = tile
+        self._places = None
+        if self.placements(tile):
+            self.phase = PH_PLACE
+            return
+        self.log = (*self.log, (self._ply, "discard", self.cat.types[tile].id))
+        self.drawn = -1
+        self._places = None
+        if not self.bag_left:
+            self._finish()
+
+    # ------------------------------------------------------------------ laying a tile
+    def _lay(self, tile: int, pos: Pos, rotation: int) -> None:
+        self.board[pos] = tile * 4 + rotation // 90
+        self.drawn = -1
+        self._places = None
+        self.placed = pos
+        self.phase = PH_FOLLOWER
+        self._join_tile(pos)
+
+    def _join_tile(self, pos: Pos) -> None:
+        """Give the tile at ``pos`` its nodes, join them to the neighbours' features and update the
+        free positions around it."""
+        turned = self.turned(pos)
+        base = len(self.parent)
+        self.nodes[pos] = base
+        parent = self.parent
+        fdata = self.fdata
+        tiles = frozenset((pos,))
+        for i, seg in enumerate(turned.segments):
+            parent.append(base + i)
+            open_edges = len(seg.sides) if seg.kind in (CITY, ROAD) else 0
+            cities = tuple(base + c for c in seg.cities) if seg.cities else ()
+            fdata.append(_feature((seg.kind, tiles, open_edges, int(seg.pennant), (), cities)))
+        if turned.abbey >= 0:
+            self.abbeys[pos] = turned.segments[turned.abbey].kind
+        board = self.board
+        need = self.need
+        need.pop(pos, None)
+        x, y = pos
+        edges = turned.edges
+        for side, (dx, dy) in enumerate(SIDE_VECTORS):
+            q = (x + dx, y + dy)
+            back = (side + 2) % 4
+            if q not in board:
+                pattern = need.get(q, "....")
+                need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
+                continue
+            other = self.turned(q)
+            qbase = self.nodes[q]
+            if edges[side] != "F":
+                self._join(base + turned.side_segment[side], qbase + other.side_segment[back], 2)
+            for h in (2 * side, 2 * side + 1):
+                mine = turned.half_segment[h]
+                if mine >= 0:
+                    self._join(base + mine, qbase + other.half_segment[opposite_half(h)], 0)
+
+    def _join(self, a: int, b: int, closes: int) -> None:
+        """Join the features of nodes ``a`` and ``b``; ``closes`` open edges are matched."""
+        ra, rb = self.find(a), self.find(b)
+        fdata = self.fdata
+        first = fdata[ra]
+        assert first is not None
+        if ra == rb:
+            if closes:
+                fdata[ra] = first._replace(open=first.open - closes)
+            return
+        second = fdata[rb]
+        assert second is not None
+        if len(second.tiles) > len(first.tiles):
+            ra, rb, first, second = rb, ra, second, first
+        self.parent[rb] = ra
+        fdata[rb] = None
+        fdata[ra] = _feature(
+            (
+                first.kind,
+                first.tiles | second.tiles,
+                first.open + second.open - closes,
+                first.pennants + second.pennants,
+                first.meeples + second.meeples,
+                first.cities + second.cities,
+            )
+        )
+
+    # ------------------------------------------------------------------ the follower and scoring
+    def _deploy(self, action: Action) -> None:
+        pos = self.placed
+        assert pos is not None
+        if action.feature:
+            turned = self.turned(pos)
+            index = turned.segment_named(action.feature, action.side or action.feature)
+            self.meeples[pos] = (self.player, index)
+            self.followers[self.player] -= 1
+            root = self.find(self.nodes[pos] + index)
+            record = self.fdata[root]
+            assert record is not None
+            self.fdata[root] = record._replace(meeples=(*record.meeples, pos))
+        self._score_completed(pos)
+        self.placed = None
+        if self.bag_left:
+            self.player = (self.player + 1) % self.num_players
+            self.phase = PH_DRAW
+        else:
+            self._finish()
+
+    def _score_completed(self, pos: Pos) -> None:
+        """Score every feature the tile at ``pos`` completed, then resolve the challenges between a
+        completed cloister or shrine and an occupied neighbour of the other kind (Heretics and
+        Shrines: "The challenge")."""
+        done_roots = []
+        turned = self.turned(pos)
+        base = self.nodes[pos]
+        for i, seg in enumerate(turned.segments):
+            if seg.kind in (CITY, ROAD):
+                root = self.find(base + i)
+                record = self.fdata[root]
+                assert record is not None
+                if record.open == 0 and root not in done_roots:
+                    done_roots.append(root)
+        x, y = pos
+        abbeys_done = [
+            q
+            for q in [pos, *((x + dx, y + dy) for dx, dy in AROUND)]
+            if q in self.abbeys and self.abbey_neighbours(q) == 8
+        ]
+        for root in done_roots:
+            record = self.fdata[root]
+            assert record is not None
+            if record.meeples:
+                self._award(root, record, self._closed_value(record), "score")
+        challenges = []
+        for q in abbeys_done:
+            root = self.find(self.nodes[q] + self.turned(q).abbey)
+            record = self.fdata[root]
+            assert record is not None
+            if not record.meeples:
+                continue
+            loser = self._challenged(q, abbeys_done)
+            bonus = 0
+            if loser is not None and self.game.options.challenge_house_rule:
+                bonus = self._abbey_value(loser)
+            challenges.append(loser)
+            self._award(root, record, ABBEY_POINTS + bonus, "score")
+        for loser in challenges:
+            if loser is not None:
+                self._send_home(loser)
+
+    def _challenged(self, pos: Pos, done: list[Pos]) -> Pos | None:
+        """The occupied cloister or shrine of the other kind next to the completed one at ``pos`` that
+        is not completed by the same tile: it loses the challenge (footnote [14]: one tile completing
+        both lets both score)."""
+        kind = self.abbeys[pos]
+        other = CLOISTER if kind == SHRINE else SHRINE
+        x, y = pos
+        for dx, dy in AROUND:
+            q = (x + dx, y + dy)
+            if self.abbeys.get(q) == other and q not in done and q in self.meeples:
+                return q
+        return None
+
+    def _send_home(self, pos: Pos) -> None:
+        """The follower(s) of the cloister or shrine at ``pos`` lose a challenge: home with 0 points."""
+        root = self.find(self.nodes[pos] + self.turned(pos).abbey)
+        record = self.fdata[root]
+        assert record is not None
+        seats = sorted({self.meeples[t][0] for t in record.meeples})
+        self._return(root, record)
+        self.log = (*self.log, (self._ply, "challenge", record.kind, seats, sorted(record.tiles)))
+
+    def _closed_value(self, record: Feature) -> int:
+        tiles = len(record.tiles)
+        if record.kind == ROAD:
+            return tiles
+        if tiles == 2 and self.game.options.small_city == 2:
+            return tiles + record.pennants
+        return 2 * (tiles + record.pennants)
+
+    def _abbey_value(self, pos: Pos) -> int:
+        """An unfinished cloister or shrine: 1 per tile of its 3x3 block."""
+        return 1 + self.abbey_neighbours(pos)
+
+    def majority(self, record: Feature) -> list[int]:
+        """The seats with the most followers on a feature."""
+        counts: dict[int, int] = {}
+        for t in record.meeples:
+            seat = self.meeples[t][0]
+            counts[seat] = counts.get(seat, 0) + 1
+        best = max(counts.values())
+        return sorted(s for s, n in counts.items() if n == best)
+
+    def _award(self, root: int, record: Feature, value: int, what: str) -> None:
+        """Give ``value`` to every seat of the majority on a feature; its followers go home."""
+        winners = self.majority(record)
+        points = [0] * self.num_players
+        for seat in winners:
+            points[seat] = value
+            self.points[seat] += value
+        self.log = (*self.log, (self._ply, what, record.kind, points, sorted(record.tiles)))
+        self._return(root, record)
+
+    def _return(self, root: int, record: Feature) -> None:
+        for t in record.meeples:
+            seat, _ = self.meeples.pop(t)
+            self.followers[seat] += 1
+        self.fdata[root] = record._replace(meeples=())
+
+    # ------------------------------------------------------------------ the end
+    def _finish(self) -> None:
+        """The last tile is laid: unfinished features and fields are scored ("Final scoring")."""
+        self.phase = 0
+        for root, record in self.open_features():
+            value = self.end_value(record)
+            if value:
+                self._award(root, record, value, "final")
+            else:
+                self._return(root, record)
+        self.terminal = True
+
+    def end_value(self, record: Feature) -> int:
+        """What an unfinished feature is worth at the end ("Final scoring"): a road 1 per tile, a city
+        1 per tile and pennant, a cloister or shrine 1 per tile of its 3x3 block, a field 3 per
+        completed city it touches."""
+        kind = record.kind
+        if kind == FIELD:
+            return FIELD_POINTS * len(self.completed_cities(record))
+        if kind in ABBEYS:
+            (pos,) = record.tiles
+            return self._abbey_value(pos)
+        return len(record.tiles) + (record.pennants if kind == CITY else 0)
+
+    def open_features(self) -> list[tuple[int, Feature]]:
+        """The features that hold followers, each once, in board order."""
+        roots: dict[int, Feature] = {}
+        for pos in sorted(self.meeples):
+            root = self.find(self.nodes[pos] + self.meeples[pos][1])
+            record = self.fdata[root]
+            assert record is not None
+            roots.setdefault(root, record)
+        return list(roots.items())
+
+    def completed_cities(self, field: Feature) -> set[int]:
+        """The completed cities (by root) a field touches."""
+        out = set()
+        for node in field.cities:
+            root = self.find(node)
+            record = self.fdata[root]
+            assert record is not None
+            if record.open == 0:
+                out.add(root)
+        return out
+
+
+__all__ = ["ABBEY_POINTS", "FIELD_POINTS", "Effects"]

@@ -1,0 +1,219 @@
+"""The legal actions of Carcassonne and the checks that name the rule an illegal action breaks.
+
+Placements are read from the free positions next to the board (:attr:`Base.need`): a rotation of the
+drawn tile fits where every side matches the neighbour's edge; the matching rotations of a tile for
+each pattern of neighbours are memoised. With Heretics and Shrines, a shrine may not touch (by a side
+or a corner) more than one cloister, a cloister not more than one shrine, and no placement may give
+an existing one a second ("Placing a tile", footnotes [2] to [4]).
+
+Rule names in errors: "Placing a tile", "Deploying a follower" (base game), "Heretics and Shrines:
+placing a tile", "Heretics and Shrines: deploying a follower".
+
+>>> import regalia
+>>> state = regalia.load_game("carcassonne").new_state()
+>>> _ = state.apply_text("draw V")
+>>> state.is_legal(state.parse_action("place V 5,5 0"))
+False
+>>> state.apply_text("place V 5,5 0")
+Traceback (most recent call last):
+...
+regalia.core.errors.IllegalAction: 5,5 does not touch a tile by a side [Placing a tile]
+"""
+
+from __future__ import annotations
+
+from regalia.core.errors import IllegalAction
+from regalia.core.grid import Pos, format_pos
+from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action, make_place
+from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
+
+_new = tuple.__new__
+
+#: Memo: (catalogue source, tile type, pattern of neighbours' edges) -> the rotations that fit.
+_FITS: dict[tuple[str, int, str], tuple[int, ...]] = {}
+
+
+class Rules(Base):
+    """Legal actions, chance's outcomes and checks."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    def _generate(self) -> tuple[Action, ...]:
+        if self.terminal:
+            return ()
+        phase = self.phase
+        if phase == PH_DRAW:
+            return tuple(a for a, _ in self.chance_outcomes())
+        if phase == PH_PLACE:
+            tile = self.drawn
+            return tuple(make_place(tile, pos, rot) for pos, rot in self.placements(tile))
+        return (*self.follower_options(), PASS_ACTION)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The tile types left in the bag, each with its share of the tiles left."""
+        if self.terminal or self.phase != PH_DRAW:
+            return []
+        total = self.bag_left
+        return [(_new(Action, (DRAW, t, None, 0, "", "")), n / total) for t, n in enumerate(self.bag) if n]
+
+    def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
+        """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
+        key = (self.cat.source, tile, pattern)
+        found = _FITS.get(key)
+        if found is None:
+            cat = self.cat
+            found = tuple(
+                r
+                for r in cat.types[tile].rotations
+                if all(p == "." or p == e for p, e in zip(pattern, cat.turned(tile, r).edges, strict=True))
+            )
+            _FITS[key] = found
+        return found
+
+    def placements(self, tile: int) -> tuple[tuple[Pos, int], ...]:
+        """Every (position, rotation) where ``tile`` may be laid, in position order ("Placing a tile")."""
+        if self.drawn == tile and self._places is not None:
+            return self._places
+        abbey = self.cat.types[tile]
+        restricted = (abbey.cloister or abbey.shrine) and self.game.options.shrines != "off"
+        out: list[tuple[Pos, int]] = []
+        fits = self.fits
+        for pos, pattern in self.need.items():
+            rotations = fits(tile, pattern)
+            if rotations and (
+                not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)
+            ):
+                out.extend((pos, r) for r in rotations)
+        out.sort()
+        places = tuple(out)
+        if self.drawn == tile:
+            self._places = places
+        return places
+
+    def _abbey_allowed(self, pos: Pos, kind: str) -> bool:
+        """A shrine touches at most one cloister and a cloister at most one shrine, the new one
+        included, whatever the order they were laid in (footnotes [2] to [4])."""
+        other = CLOISTER if kind == SHRINE else SHRINE
+        abbeys = self.abbeys
+        x, y = pos
+        facing = [(x + dx, y + dy) for dx, dy in AROUND if abbeys.get((x + dx, y + dy)) == other]
+        if len(facing) > 1:
+            return False
+        return not any(abbeys.get((fx + dx, fy + dy)) == kind for fx, fy in facing for dx, dy in AROUND)
+
+    def follower_options(self) -> list[Action]:
+        """The followers the seat may deploy on the tile just laid ("Deploying a follower"): one on a
+        feature of that tile whose whole connected feature holds no follower, if the seat has one left
+        (farmers only with the option ``farmers``)."""
+        if self.followers[self.player] == 0 or self.placed is None:
+            return []
+        pos = self.placed
+        turned = self.turned(pos)
+        base = self.nodes[pos]
+        farmers = self.game.options.farmers
+        out = []
+        for i, seg in enumerate(turned.segments):
+            if seg.kind == FIELD and not farmers:
+                continue
+            record = self.fdata[self.find(base + i)]
+            assert record is not None
+            if record.meeples:
+                continue
+            side = "" if seg.kind in ABBEYS else seg.name
+            out.append(_new(Action, (FOLLOWER, -1, None, 0, seg.kind, side)))
+        return out
+
+    # ------------------------------------------------------------------ checking
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal."""
+        if not isinstance(action, Action) or action.kind not in (DRAW, PLACE, FOLLOWER, PASS):
+            raise IllegalAction(f"{action!r} is not a Carcassonne action", "Course of the game")
+        if self.terminal:
+            raise IllegalAction("the game is over", "End of the game")
+        if type(action) is Action and action in self.legal_actions():
+            return
+        kind = action.kind
+        phase = self.phase
+        if phase == PH_DRAW:
+            if kind != DRAW:
+                raise IllegalAction("a tile is to be drawn from the bag first (chance)", "Drawing a tile")
+            raise IllegalAction("no tile of that kind is left in the bag", "Drawing a tile")
+        if kind == DRAW:
+            raise IllegalAction("a tile has been drawn already: place it", "Drawing a tile")
+        if phase == PH_PLACE:
+            self._check_place(action)
+        else:
+            self._check_follower(action)
+
+    def _check_place(self, action: Action) -> None:
+        if action.kind != PLACE:
+            raise IllegalAction("place the drawn tile first ('place TILE X,Y ROTATION')", "Placing a tile")
+        tile = self.cat.types[self.drawn]
+        if action.tile != self.drawn:
+            raise IllegalAction(f"the tile drawn is {tile.id}", "Placing a tile")
+        pos = action.pos
+        if pos is None:
+            raise IllegalAction("a position is needed ('place TILE X,Y ROTATION')", "Placing a tile")
+        where = format_pos(pos)
+        if pos in self.board:
+            raise IllegalAction(f"{where} holds a tile already", "Placing a tile")
+        pattern = self.need.get(pos)
+        if pattern is None:
+            raise IllegalAction(f"{where} does not touch a tile by a side", "Placing a tile")
+        if action.rotation not in self.fits(self.drawn, pattern):
+            raise IllegalAction(
+                f"{tile.id} turned {action.rotation} does not match the edges next to {where}",
+                "Placing a tile",
+            )
+        raise IllegalAction(
+            f"{tile.id} at {where} would let a shrine touch two cloisters or a cloister two shrines",
+            "Heretics and Shrines: placing a tile",
+        )
+
+    def _check_follower(self, action: Action) -> None:
+        if action.kind == PLACE:
+            raise IllegalAction("the tile is placed; deploy a follower or pass", "Deploying a follower")
+        if action.kind == PASS:
+            raise IllegalAction("'pass' takes nothing", "Deploying a follower")
+        if self.followers[self.player] == 0:
+            raise IllegalAction("you have no follower left", "Deploying a follower")
+        if action.feature == FIELD and not self.game.options.farmers:
+            raise IllegalAction("farmers are not played (option farmers=false)", "Deploying a follower")
+        assert self.placed is not None
+        turned = self.turned(self.placed)
+        name = action.side or action.feature
+        index = turned.segment_named(action.feature, name)
+        if index < 0:
+            same = [
+                s for s in turned.segments if s.kind == action.feature and name in _names(s.kind, s.sides)
+            ]
+            if same:
+                raise IllegalAction(
+                    f"name the {action.feature} by its first side clockwise from north: "
+                    f"'follower {action.feature} {same[0].name}'",
+                    "Deploying a follower",
+                )
+            raise IllegalAction(
+                f"the tile just laid has no {action.feature} at {name}", "Deploying a follower"
+            )
+        raise IllegalAction(
+            f"that {action.feature} already holds a follower (its connected parts count)",
+            "Deploying a follower",
+        )
+
+
+def _names(kind: str, sides: tuple[int, ...]) -> list[str]:
+    from regalia.games.carcassonne.tiles import HALVES, SIDES
+
+    names = HALVES if kind == FIELD else SIDES
+    return [names[s] for s in sides]
+
+
+__all__ = ["Rules"]

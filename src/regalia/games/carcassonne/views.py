@@ -1,0 +1,139 @@
+"""What a viewer of Carcassonne sees (:meth:`observation`) and the state document (:meth:`to_json`).
+
+Everything on the table is open: the board, the followers, the scores, the tile just drawn, and how
+many tiles of each type are still in the bag (players count them; JCloisterZone shows them). The
+order of the bag is unknown to all, and it is not decided until chance draws: no view, no state
+document and no record holds anything about it.
+
+A state document holds the history of the game with the public view; reading it back replays the
+history with every action checked, and refuses a document whose view disagrees with its history
+(the field is named).
+
+>>> import regalia
+>>> state = regalia.load_game("carcassonne").new_state(seed=2)
+>>> _ = state.advance()
+>>> view = state.observation(0)
+>>> view["phase"], view["bag_left"], view["board"][0]
+('place', 70, {'pos': '0,0', 'tile': 'D', 'rotation': 0})
+>>> doc = state.to_json()
+>>> state.game.state_from_json(doc).to_json() == doc
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regalia.core.errors import PositionError, RegaliaError
+from regalia.core.game import JSON, SPECTATOR
+from regalia.core.grid import format_pos
+from regalia.games.carcassonne.base import PH_DRAW, PH_FOLLOWER, PH_PLACE, Base
+
+FORMAT = "carcassonne-state"
+VERSION = 1
+PHASES = {PH_DRAW: "draw", PH_PLACE: "place", PH_FOLLOWER: "follower"}
+
+
+class Views(Base):
+    """Observations and the state document."""
+
+    __slots__ = ()
+
+    def observation(self, viewer: int | None = SPECTATOR) -> JSON:
+        """Everything is open but the order of the bag, which nobody knows."""
+        doc = self._public()
+        doc["viewer"] = viewer
+        player = self.current_player
+        doc["legal"] = (
+            [self.notation(a) for a in self.legal_actions()]
+            if player >= 0 and (viewer is SPECTATOR or viewer == player)
+            else []
+        )
+        return doc
+
+    def _public(self) -> JSON:
+        types = self.cat.types
+        return {
+            "game": self.game.id,
+            "options": self.game.options.to_json(),
+            "current_player": self.current_player,
+            "player": self.player,
+            "phase": "over" if self.terminal else PHASES[self.phase],
+            "board": [
+                {"pos": format_pos(pos), "tile": types[code >> 2].id, "rotation": (code & 3) * 90}
+                for pos, code in sorted(self.board.items())
+            ],
+            "followers": [
+                {
+                    "pos": format_pos(pos),
+                    "seat": seat,
+                    "feature": self.turned(pos).segments[segment].kind,
+                    "name": self.turned(pos).segments[segment].name,
+                }
+                for pos, (seat, segment) in sorted(self.meeples.items())
+            ],
+            "followers_left": list(self.followers),
+            "points": list(self.points),
+            "bag": {types[t].id: n for t, n in enumerate(self.bag) if n},
+            "bag_left": self.bag_left,
+            "drawn": None if self.drawn < 0 else types[self.drawn].id,
+            "placed": None if self.placed is None else format_pos(self.placed),
+            "events": [_event_json(e) for e in self.log],
+            "terminal": self.terminal,
+            "scores": self.scores(),
+        }
+
+    def to_json(self) -> JSON:
+        """The complete state: the history, and the public view it leads to."""
+        doc = self._public()
+        doc.update({"format": FORMAT, "version": VERSION, "history": self.history_json()})
+        return doc
+
+    @classmethod
+    def from_json(cls, game: Any, doc: Any) -> Any:
+        """Replay a state document's history (every action checked) and check its view against it."""
+        if not isinstance(doc, dict):
+            raise PositionError("a state must be a JSON object")
+        if doc.get("format") != FORMAT:
+            raise PositionError(f"field 'format': expected {FORMAT!r}")
+        if doc.get("version") != VERSION:
+            raise PositionError(f"field 'version': expected {VERSION}, got {doc.get('version')!r}")
+        options = doc.get("options", game.options.to_json())
+        if options != game.options.to_json():
+            raise PositionError(
+                f"field 'options': the state was played with {options}, not {game.options.to_json()}"
+            )
+        if "history" not in doc:
+            raise PositionError("field 'history' is missing")
+        probe = game.initial_state()
+        probe._restore_history(doc["history"])
+        state = game.initial_state()
+        for i, (player, action) in enumerate(probe.actors()):
+            if player != state.current_player:
+                raise PositionError(
+                    f"field 'history[{i}]': seat {player} acted, but {state.current_player} was to act"
+                )
+            try:
+                state.apply(action)
+            except RegaliaError as exc:
+                raise PositionError(f"field 'history[{i}]': {exc}") from None
+        mine = state.to_json()
+        for key, value in doc.items():
+            if key in mine and mine[key] != value:
+                raise PositionError(f"field {key!r} disagrees with the history")
+            if key not in mine:
+                raise PositionError(f"unknown field {key!r}")
+        return state
+
+
+def _event_json(event: tuple[Any, ...]) -> JSON:
+    ply, what, *rest = event
+    if what == "discard":
+        return {"ply": ply, "event": what, "tile": rest[0]}
+    kind, value, tiles = rest
+    doc: JSON = {"ply": ply, "event": what, "feature": kind, "tiles": [format_pos(t) for t in tiles]}
+    if what == "challenge":
+        doc["sent_home"] = list(value)
+    else:
+        doc["points"] = list(value)
+    return doc
