@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -90,3 +91,21 @@ class Plugin:
 
 #: The plugin of a game that declares none.
 EMPTY = Plugin()
+
+
+def lazy(package: str, target: str) -> Callable[..., Any]:
+    """A function ``module:name`` of ``package``, imported on its first call, so a plugin can name
+    parts that load heavy libraries (rich, numpy) without importing them with the game.
+
+    >>> make = lazy("regalia.core", "options:Options")
+    >>> make.__name__, make.__doc__
+    ('Options', 'regalia.core.options.Options')
+    """
+    module_name, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(f"{package}.{module_name}"), name)(*args, **kwargs)
+
+    call.__name__ = name
+    call.__doc__ = f"{package}.{module_name}.{name}"
+    return call

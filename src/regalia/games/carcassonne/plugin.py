@@ -1,14 +1,44 @@
 """Carcassonne's plugin surface: renderers, score calculator, statistics, encoding.
 
->>> len(PLUGIN.check_options) >= 6
+>>> "place D 1,0 90" in PLUGIN.notation_help
 True
+>>> len(PLUGIN.check_options)
+7
 """
 
 from __future__ import annotations
 
-from regalia.core.plugin import Plugin
+from collections.abc import Callable
+from typing import Any
+
+from regalia.core.plugin import Plugin, lazy
+
+
+def _lazy(target: str) -> Callable[..., Any]:
+    return lazy("regalia.games.carcassonne", target)
+
+
+NOTATION_HELP = """\
+Carcassonne notation (tiles by letter, positions as x,y: east is +x, north is +y; the start
+tile lies at 0,0; rotations are clockwise):
+  place D 1,0 90        lay the drawn tile D at 1,0 turned 90 degrees
+  follower city N       a knight on the tile's city that reaches its north side
+  follower road E       a thief on its road that reaches the east side
+  follower field Nw     a farmer on its field at the west half of the north side
+                        (halves: Nw Ne En Es Se Sw Ws Wn)
+  follower cloister     a monk; follower shrine: a heretic (Heretics and Shrines)
+  pass                  no follower this turn
+A feature is named by its first side (or half) clockwise from north, as the tile lies.
+Chance's outcomes (entered when you play with a real box, --draws manual): draw D."""
+
 
 PLUGIN = Plugin(
+    render_terminal=_lazy("render:render_terminal"),
+    render_svg=_lazy("render:render_svg"),
+    render_result=_lazy("render:render_result"),
+    menu=_lazy("render:legal_groups"),
+    describe=_lazy("render:describe_ply"),
+    notation_help=NOTATION_HELP,
     check_options=(
         {},
         {"players": 3},

@@ -8,12 +8,11 @@ True
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from regalia.core.data import read_package_text
-from regalia.core.plugin import Calculator, Plugin
+from regalia.core.plugin import Calculator, Plugin, lazy
 from regalia.games.two_heirs import calculator, commands
 
 
@@ -23,17 +22,7 @@ def rules_text() -> str:
 
 
 def _lazy(target: str) -> Callable[..., Any]:
-    """``module:name`` of this game, imported on first call (rich and numpy load only when used)."""
-    module_name, _, name = target.partition(":")
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(f"regalia.games.two_heirs.{module_name}"), name)(
-            *args, **kwargs
-        )
-
-    call.__name__ = name
-    call.__doc__ = f"regalia.games.two_heirs.{module_name}.{name}"
-    return call
+    return lazy("regalia.games.two_heirs", target)
 
 
 NOTATION_HELP = """\
