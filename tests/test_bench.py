@@ -26,3 +26,23 @@ def test_bench_passes_options() -> None:
 def test_bench_needs_one_game() -> None:
     with pytest.raises(ValueError):
         bench_random_games("two-heirs", games=0)
+
+
+def test_bench_command_adds_the_games_own_figures() -> None:
+    """``regalia bench`` adds the figures a game's plugin measures (Carcassonne: legal_actions() for a
+    drawn tile on 50-tile boards) under ``game_figures``."""
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from regalia.commands.bench import register
+
+    app = typer.Typer()
+    register(app)
+    app.command("noop", hidden=True)(lambda: None)
+    result = CliRunner().invoke(app, ["bench", "carcassonne", "-n", "1", "--json", "-o", "shrines=5"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)["game_figures"]
+    assert figures["tiles_on_board"] == 50 and figures["boards"] == 100
+    assert figures["placements_50_tiles_mean"] > 0 and figures["legal_actions_50_tiles_us"] > 0

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from regalia.bench import bench_random_games
 from regalia.commands._common import console, game_help, options_from
-from regalia.core.registry import DEFAULT_GAME, load_game
+from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
 
 
 def bench(
@@ -42,6 +42,10 @@ def bench(
 
     options = options_from(option)
     result = bench_random_games(game_id, games=games, seed=seed, **options)
+    plugin = game_plugin(game_id)
+    if plugin.benchmarks is not None:
+        extra = dict(plugin.benchmarks(load_game(game_id, **options), seed))
+        result["game_figures"] = extra
     if mcts:
         game = load_game(game_id, **options)
         result["mcts_iterations_per_s"] = round(float(bench_mcts(game, seconds=seconds, seed=seed)), 1)
@@ -60,6 +64,9 @@ def bench(
     table.add_row("plies per second", f"{result['plies_per_s']:.0f}")
     if "mcts_iterations_per_s" in result:
         table.add_row("MCTS iterations per second", f"{result['mcts_iterations_per_s']:.0f}")
+    for name, value in result.get("game_figures", {}).items():
+        label = name.removesuffix("_us").replace("_", " ")
+        table.add_row(label + (" (µs)" if name.endswith("_us") else ""), str(value))
     table.add_row("seed", str(seed))
     table.add_row("python", result["python"])
     out = console()

@@ -73,6 +73,9 @@ class Plugin:
         encoding's own settings (a window size...), the defaults when none is given.
     ``check_options``
         the option sets the conformance kit and the test suite check the game with.
+    ``benchmarks(game, seed)``
+        the game's own figures for ``regalia bench`` (a dict of name -> number), measured beside
+        the game-agnostic ones (e.g. the cost of a costly step on a typical board).
     """
 
     render_terminal: Callable[..., Any] | None = None
@@ -87,6 +90,7 @@ class Plugin:
     statistics: Callable[[Any], list[dict[str, float]]] | None = None
     encoding: Callable[..., Any] | None = None
     check_options: tuple[Mapping[str, Any], ...] = ({},)
+    benchmarks: Callable[[Any, int], Mapping[str, Any]] | None = None
 
 
 #: The plugin of a game that declares none.

@@ -39,6 +39,7 @@ PLUGIN = Plugin(
     menu=_lazy("render:legal_groups"),
     describe=_lazy("render:describe_ply"),
     notation_help=NOTATION_HELP,
+    benchmarks=_lazy("bench:benchmarks"),
     check_options=(
         {},
         {"players": 3},
