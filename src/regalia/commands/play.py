@@ -55,6 +55,12 @@ Commands:
   quit            stop (the game is saved first when it has a save file)"""
 
 COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "quit")
+#: Sources of chance's outcomes (``--draws``).
+DRAWS = ("seed", "manual")
+
+MANUAL_HELP = """\
+Draws are typed in (--draws manual): when chance is to act, type what was drawn from the real box,
+by its number in the list, its notation (draw D) or its name alone (D); undo takes back a draw too."""
 
 
 def make_opponent(vs: str, level: str | None) -> Any:
@@ -96,8 +102,10 @@ class TerminalGame:
         console: Console,
         save_path: Path | None = None,
         log: Sequence[Text] = (),
+        manual_chance: bool = False,
     ) -> None:
         self.state = state
+        self.manual_chance = manual_chance
         self.seats = seats
         self.plugin = plugin
         self.console = console
@@ -162,7 +170,9 @@ class TerminalGame:
         state = self.state
         actions = state.legal_actions()
         groups: list[tuple[Any, list[tuple[Any, str]]]]
-        if self.plugin.menu is not None:
+        if state.current_player == CHANCE:
+            groups = [(Text("what was drawn?", style="bold"), chance_menu(state))]
+        elif self.plugin.menu is not None:
             groups = self.plugin.menu(state, actions)
         else:
             by_kind: dict[str, tuple[Any, list[tuple[Any, str]]]] = {}
@@ -245,6 +255,8 @@ class TerminalGame:
         while not state.is_terminal():
             player = state.current_player
             if player == CHANCE:
+                if self.manual_chance:
+                    return
                 self.apply(state.sample_chance())
             elif 0 <= player < len(self.seats) and self.seats[player].kind == AUTOMATON:
                 self.apply(state.forced_action())
@@ -277,6 +289,8 @@ class TerminalGame:
         """Take back the last move of a human seat and everything played after it."""
         actors = self.state.actors()
         humans = set(self.humans)
+        if self.manual_chance:
+            humans.add(CHANCE)  # a draw typed in by mistake can be taken back too
         cut = next((k for k in range(len(actors) - 1, -1, -1) if actors[k][0] in humans), None)
         if cut is None:
             raise OptionError("there is no move of yours to take back")
@@ -300,6 +314,9 @@ class TerminalGame:
 
         agent = make_agent("mcts", "medium")
         state = self.state
+        if state.current_player == CHANCE:
+            self.say("chance is to act: type what was drawn; a hint comes once a seat is to play", "red")
+            return
         with self.thinking("thinking about a hint..."):
             action = agent.choose(state, random.Random(state.ply))
         self.say(Text("hint: ", style="bold").append(state.action_text(action), style="bold yellow"))
@@ -331,7 +348,8 @@ class TerminalGame:
 
     def help_text(self) -> str:
         extra = self.plugin.notation_help
-        return GENERIC_HELP + ("\n\n" + extra if extra else "")
+        manual = "\n" + MANUAL_HELP if self.manual_chance else ""
+        return GENERIC_HELP + manual + ("\n\n" + extra if extra else "")
 
     def completions(self) -> list[str]:
         """What Tab completes: the legal moves in notation and the commands."""
@@ -343,7 +361,10 @@ class TerminalGame:
         """Read one line and act on it; illegal or unreadable input changes nothing."""
         state = self.state
         name = self.seat_name(state.current_player)
-        answer = read_line(f"{name} (number, move, help)")
+        if state.current_player == CHANCE:
+            answer = read_line("chance: what was drawn (number, outcome, help)")
+        else:
+            answer = read_line(f"{name} (number, move, help)")
         if answer is None:
             raise QuitGame
         line = answer.strip()
@@ -386,8 +407,8 @@ class TerminalGame:
             self.apply(self.menu[n - 1])
             self.redraw = True
             return
-        action = state.parse_or_raise(line)
-        self.apply(action)
+        chance = state.current_player == CHANCE
+        self.apply(chance_outcome(state, line) if chance else state.parse_or_raise(line))
         self.redraw = True
 
     def run(self) -> State[Any]:
@@ -397,7 +418,8 @@ class TerminalGame:
                 self.play_automatic()
                 if self.state.is_terminal():
                     break
-                seat = self.seats[self.state.current_player]
+                player = self.state.current_player
+                seat = Seat(HUMAN) if player == CHANCE else self.seats[player]
                 if seat.kind != HUMAN:
                     self.agent_move()
                     self.redraw = True
@@ -444,6 +466,43 @@ class TerminalGame:
         head = "draw" if winner is None else f"{names[winner]} wins"
         detail = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
         return Text(f"game over: {head} ({detail})", style="bold")
+
+
+def chance_menu(state: State[Any]) -> list[tuple[Any, str]]:
+    """Chance's outcomes for a menu, each as its notation without the verb shared by all of them
+    (``draw D`` -> ``D``), in the order of :meth:`State.chance_outcomes`."""
+    texts = [(a, state.action_text(a)) for a, _ in state.chance_outcomes()]
+    verbs = {t.split(" ", 1)[0] for _, t in texts}
+    if len(verbs) == 1 and all(" " in t for _, t in texts):
+        return [(a, t.split(" ", 1)[1]) for a, t in texts]
+    return texts
+
+
+def chance_outcome(state: State[Any], line: str) -> Any:
+    """The chance outcome typed by a player at the table (``--draws manual``): its notation, or its
+    notation without the verb (``D`` for ``draw D``); raises naming what was wrong otherwise.
+
+    >>> import regalia
+    >>> state = regalia.load_game("carcassonne").initial_state()
+    >>> state.action_text(chance_outcome(state, "d"))
+    'draw D'
+    >>> chance_outcome(state, "Z")
+    Traceback (most recent call last):
+    ...
+    regalia.core.errors.IllegalAction: 'Z' is not a possible outcome here; possible: A, B, C, D, ... [Chance]
+    """
+    from regalia.core.errors import IllegalAction, NotationError
+
+    try:
+        return state.parse_or_raise(line)
+    except NotationError:
+        pass
+    menu = chance_menu(state)
+    found = [a for a, short in menu if short.lower() == line.lower()]
+    if len(found) == 1:
+        return found[0]
+    shown = ", ".join(short for _, short in menu[:4]) + (", ..." if len(menu) > 4 else "")
+    raise IllegalAction(f"{line!r} is not a possible outcome here; possible: {shown}", "Chance")
 
 
 def _is_move(exc: RegaliaError) -> bool:
@@ -564,8 +623,18 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help="Save the game to this record after every move.")
     ] = None,
+    draws: Annotated[
+        str,
+        typer.Option(
+            "--draws",
+            help="Where chance's outcomes come from: seed (drawn by regalia) or manual (typed in, to follow "
+            "a real box at the table).",
+        ),
+    ] = "seed",
 ) -> None:
     """Play a game in the terminal: pick moves by number or type them in notation (help, rules, hint)."""
+    if draws not in DRAWS:
+        raise OptionError(f"--draws {draws}: choose one of {', '.join(DRAWS)}")
     out = make_console()
     log: list[Text] = []
     recorded: tuple[str, ...] = ()
@@ -587,11 +656,13 @@ def play(
         _check_save_path(save)
     seats = _seats_for(state, vs, level, seat, recorded)
     plugin = game_plugin(state.game.id)
-    terminal = TerminalGame(state, seats, plugin, out, save_path=save, log=log)
+    manual = draws == "manual"
+    terminal = TerminalGame(state, seats, plugin, out, save_path=save, log=log, manual_chance=manual)
     if load is not None:
         for player, action in state.actors()[-8:]:
             terminal.log.append(terminal.describe(player, state.action_text(action), latest=False))
-    out.print(Text(f"{state.game.name} · seed {state.seed}", style="bold"))
+    source = "draws typed in" if manual else f"seed {state.seed}"
+    out.print(Text(f"{state.game.name} · {source}", style="bold"))
     terminal.run()
 
 
