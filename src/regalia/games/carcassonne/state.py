@@ -27,7 +27,8 @@ from typing import Any, Self
 from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW
-from regalia.games.carcassonne.effects import Effects
+from regalia.games.carcassonne.effects import ABBEY_POINTS, Effects
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD
 from regalia.games.carcassonne.views import Views
 
 __all__ = ["CarcassonneState"]
@@ -106,8 +107,10 @@ class CarcassonneState(Views, Effects):
         return list(self.points)
 
     def potential(self) -> list[float]:
-        """Per seat, what the followers on open features would score if the game ended now: the
-        final scoring's values (farms included) for the seats with the majority on each feature."""
+        """Per seat, what the followers on the board would still score: for the seats with the
+        majority on each occupied feature, the final scoring's value (farms included), or the full
+        value of a feature the tile just laid has completed (it is scored once the turn's follower
+        is chosen)."""
         out = [0.0] * self.num_players
         if self.terminal:
             return out
@@ -119,7 +122,13 @@ class CarcassonneState(Views, Effects):
             seen.add(root)
             record = self.fdata[root]
             assert record is not None
-            value = self.end_value(record)
+            kind = record.kind
+            if record.open == 0 and kind in (CITY, ROAD):
+                value = self._closed_value(record)
+            elif kind in ABBEYS and self.abbey_neighbours(pos) == 8:
+                value = ABBEY_POINTS
+            else:
+                value = self.end_value(record)
             if len(record.meeples) == 1:
                 out[self.meeples[record.meeples[0]][0]] += value
             else:
