@@ -34,13 +34,14 @@ from __future__ import annotations
 import importlib
 import math
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from xml.sax.saxutils import escape, quoteattr
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
+from regalia.core.svg import INK, el, title, txt
+from regalia.core.svg import fmt as _fmt
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
@@ -74,7 +75,6 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 FILL = ("#8cc97c", "#b8b8b8", "#ebd25e")
 FILL_DOWN = ("#4f8a44", "#6f6f6f", "#a8913a")
-INK = "#1b1b1b"
 ROAD = "#6b4423"
 SEAT_FILL = ("#ffffff", "#1f4fbf")
 SEAT_INK = ("#1b1b1b", "#ffffff")
@@ -82,35 +82,6 @@ SEAT_STROKE = ("#1b1b1b", "#0b2a6b")
 ELITE = "#e0b000"
 HIGHLIGHT = "#ffd43b"
 TREASURE = "#f0c419"
-
-Attrs = Mapping[str, object]
-
-
-def _fmt(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".")
-    return str(value)
-
-
-def el(tag: str, attrs: Attrs, *children: str, text: str | None = None) -> str:
-    """One XML element; ``None`` attributes are left out, text is escaped."""
-    head = tag + "".join(f" {k}={quoteattr(_fmt(v))}" for k, v in attrs.items() if v is not None)
-    body = (escape(text) if text is not None else "") + "".join(children)
-    return f"<{head}>{body}</{tag}>" if body else f"<{head}/>"
-
-
-def title(text: str) -> str:
-    """A tooltip (``<title>``) for the enclosing element."""
-    return el("title", {}, text=text)
-
-
-def txt(x: float, y: float, text: str, size: int = 12, **attrs: object) -> str:
-    """A line of text (``anchor``: start, middle, end)."""
-    anchor = attrs.pop("anchor", None)
-    base: dict[str, object] = {"x": x, "y": y, "font-size": size, "text-anchor": anchor, "fill": INK}
-    base.update({k.replace("_", "-"): v for k, v in attrs.items()})
-    return el("text", base, text=text)
-
 
 # -- what can be clicked ----------------------------------------------------------------------------
 
