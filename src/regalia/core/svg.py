@@ -6,8 +6,8 @@ with at most two decimals, so the output is deterministic and well-formed XML.
 
 >>> el("rect", {"x": 1.5, "y": 2.0, "fill": "#fff", "stroke": None})
 '<rect x="1.5" y="2" fill="#fff"/>'
->>> el("g", {"data-action": 'say "hi" & go'}, title("a <b>"))
-'<g data-action="say &quot;hi&quot; &amp; go"><title>a &lt;b&gt;</title></g>'
+>>> el("g", {"data-action": "follower road E"}, title("roads & <cities>"))
+'<g data-action="follower road E"><title>roads &amp; &lt;cities&gt;</title></g>'
 >>> txt(10, 20, "K", 12, anchor="middle", font_weight="bold")
 '<text x="10" y="20" font-size="12" text-anchor="middle" fill="#1b1b1b" font-weight="bold">K</text>'
 """
