@@ -700,14 +700,14 @@ def _stand(state: CarcassonneState, pos: Pos, seat: int, segment: int) -> None:
 
 
 def _detail(kind: str, record: Feature, value: int, cities: int) -> str:
+    """How an unfinished feature's points are counted, in words."""
+    tiles = f"{len(record.tiles)} tile{'' if len(record.tiles) == 1 else 's'}"
     if kind == ROAD:
-        return f"{len(record.tiles)} tile{'' if len(record.tiles) == 1 else 's'} × 1"
+        return f"{tiles} × 1"
     if kind == CITY:
-        tiles = f"{len(record.tiles)} tile{'' if len(record.tiles) == 1 else 's'}"
-        pennants = (
-            f" + {record.pennants} pennant{'' if record.pennants == 1 else 's'}" if record.pennants else ""
-        )
-        return f"{tiles}{pennants}, 1 each (open city)"
+        if not record.pennants:
+            return f"{tiles} × 1"
+        return f"({tiles} + {record.pennants} pennant{'' if record.pennants == 1 else 's'}) × 1"
     if kind in ABBEYS:
         return f"itself + {value - 1} neighbour{'' if value == 2 else 's'}"
     if not cities:

@@ -32,7 +32,7 @@ SEAT_STYLES: dict[str, str] = {
     "black": "bold",
 }
 #: Tiles listed in a feature's row before the rest is left out.
-MAX_TILES_SHOWN = 6
+MAX_TILES_SHOWN = 5
 
 
 def _seat(name: str) -> Text:
