@@ -210,14 +210,18 @@ class Effects(Rules):
     def _challenged(self, pos: Pos, done: list[Pos]) -> Pos | None:
         """The occupied cloister or shrine of the other kind next to the completed one at ``pos`` that
         is not completed by the same tile: it loses the challenge (footnote [14]: one tile completing
-        both lets both score)."""
+        both lets both score). Occupied means a monk or heretic on the building itself: a follower
+        on the city, road or field of its tile takes no part (footnote [13])."""
         kind = self.abbeys[pos]
         other = CLOISTER if kind == SHRINE else SHRINE
         x, y = pos
+        meeples = self.meeples
         for dx, dy in AROUND:
             q = (x + dx, y + dy)
-            if self.abbeys.get(q) == other and q not in done and q in self.meeples:
-                return q
+            if self.abbeys.get(q) == other and q not in done:
+                held = meeples.get(q)
+                if held is not None and held[1] == self.turned(q).abbey:
+                    return q
         return None
 
     def _send_home(self, pos: Pos) -> None:
