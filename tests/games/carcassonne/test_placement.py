@@ -1,0 +1,224 @@
+"""Placing a tile and deploying a follower (base game rules as stated in
+/work/shared/research/carcassonne.md, section 3 "General rules an engine needs"; the rulebook
+shipped with the game, data/rules.md, sections "Drawing a tile", "Placing a tile", "Deploying a
+follower"); the order of play.
+
+The start tile D lies at 0,0: city north, road west-east, field south.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from regalia.core.game import CHANCE, TERMINAL
+
+from .builders import BLUE, GREEN, RED, bag_game, legal, new, refused, texts, turn, turns
+
+PLACE = "Placing a tile"
+DEPLOY = "Deploying a follower"
+DRAW = "Drawing a tile"
+
+
+# -- placing a tile --------------------------------------------------------------------------------
+
+
+def test_first_tile_goes_where_its_edges_match_the_start_tile() -> None:
+    """Placing a tile ("every edge matches neighbours and it touches >= 1 placed tile"): an E (city
+    north, fields elsewhere) fits north of the start tile only turned 180 (city to the start's city)
+    and south of it turned 90, 180 or 270 (a field towards the start's field); not east or west,
+    where the start tile shows a road."""
+    state = new()
+    state.apply_text("draw E")
+    assert texts(state) == ["place E 0,-1 90", "place E 0,-1 180", "place E 0,-1 270", "place E 0,1 180"]
+
+
+def test_edges_must_match() -> None:
+    """Placing a tile: an edge may not face a different edge (city against road or field)."""
+    state = new()
+    state.apply_text("draw E")
+    err = refused(state, "place E 0,1 0", PLACE)
+    assert "does not match" in str(err)
+    refused(state, "place E 1,0 90", PLACE)  # its city against the start tile's road
+
+
+def test_every_neighbour_must_match() -> None:
+    """Placing a tile: the edges match *every* neighbour. At 1,1 the tile touches U (1,0, field to
+    the north) and E (0,1 turned 180, field to the east): an E turned 0 or 90 fits, turned 270 its
+    city faces the E's field although its south field matches the U."""
+    state = new()
+    turns(state, "U 1,0 0", "E 0,1 180")
+    state.apply_text("draw E")
+    assert legal(state, "place E 1,1 0") and legal(state, "place E 1,1 90")
+    refused(state, "place E 1,1 270", PLACE)
+
+
+def test_tile_must_touch_a_tile_by_a_side() -> None:
+    """Placing a tile: the tile touches a laid tile by a side; by a corner only (1,1) or not at all
+    is refused."""
+    state = new()
+    state.apply_text("draw B")
+    assert "does not touch a tile by a side" in str(refused(state, "place B 1,-1 0", PLACE))
+    refused(state, "place B 5,5 0", PLACE)
+    assert texts(state) == ["place B 0,-1 0"]
+
+
+def test_position_must_be_free_and_the_tile_the_one_drawn() -> None:
+    """Placing a tile: the tile drawn, on a free position."""
+    state = new()
+    state.apply_text("draw E")
+    assert "holds a tile already" in str(refused(state, "place E 0,0 180", PLACE))
+    assert "the tile drawn is E" in str(refused(state, "place U 1,0 0", PLACE))
+    refused(state, "pass", PLACE)
+    refused(state, "follower city N", PLACE)
+
+
+def test_a_turn_starts_with_the_draw() -> None:
+    """Drawing a tile: chance draws first (a tile of the bag); no second draw in a turn."""
+    state = new()
+    assert state.current_player == CHANCE
+    refused(state, "place E 0,1 180", DRAW)
+    refused(state, "pass", DRAW)
+    state.apply_text("draw E")
+    refused(state, "draw U", DRAW)
+
+
+def test_a_tile_not_left_in_the_bag_cannot_be_drawn() -> None:
+    """Drawing a tile: the bag holds one C; once it is drawn no other C can be."""
+    state = new()
+    turn(state, "C 0,1 0")
+    assert "no tile of that kind" in str(refused(state, "draw C", DRAW))
+
+
+def test_equivalent_rotations_have_one_notation() -> None:
+    """Placing a tile (notation): a straight road turned 180 is the same tile as turned 0, so both
+    are written 'place U 1,0 0', and a legal action is listed once."""
+    state = new()
+    state.apply_text("draw U")
+    assert state.action_text(state.parse_action("place U 1,0 180")) == "place U 1,0 0"
+    assert texts(state).count("place U 1,0 0") == 1
+    assert "place U 1,0 180" not in texts(state)
+
+
+# -- the discard -----------------------------------------------------------------------------------
+
+
+def test_unplaceable_tile_is_discarded_and_another_drawn() -> None:
+    """Drawing a tile (research 3: "If a drawn tile has no legal placement anywhere it is discarded
+    and another is drawn"). Red closes the start's city with an E at 0,1 (turned 180): the free
+    positions now need a field (0,2, 1,1, -1,1, 0,-1) or a road (1,0, -1,0) towards a laid tile.
+    Blue draws the C (city on all four sides): it fits nowhere, so it is discarded (an event), it
+    leaves the bag, and chance draws again for blue: 69 tiles left, C among them no more."""
+    state = new()
+    turn(state, "E 0,1 180", RED)
+    assert state.bag_left == 70
+    state.apply_text("draw C")
+    assert state.events()[-1][1:] == ("discard", "C")
+    assert state.current_player == CHANCE and state.player == BLUE
+    assert state.bag_left == 69 and "C" not in state.observation()["bag"]
+    outcomes = state.chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    assert dict((state.action_text(a), p) for a, p in outcomes)["draw U"] == pytest.approx(8 / 69)
+    turn(state, "U 1,0 0", BLUE)
+    assert state.player == RED
+
+
+def test_discarding_the_last_tile_ends_the_game() -> None:
+    """Drawing a tile / End of the game: when the discarded tile was the last in the bag, the game
+    is over at once, with the final scoring. Red's E at 0,1 closes the start's city and red's farmer
+    on the E's field touches that completed city: 3 points at the end."""
+    state = bag_game({"E": 1, "C": 1})
+    turn(state, "E 0,1 180 field Nw", RED)
+    state.apply_text("draw C")  # the city tile: every free position needs a road or a field
+    assert state.is_terminal() and state.current_player == TERMINAL
+    assert [e[1:4] for e in state.events()] == [("discard", "C"), ("final", "field", [3, 0])]
+    assert state.scores() == [3, 0] and state.legal_actions() == []
+
+
+# -- deploying a follower --------------------------------------------------------------------------
+
+
+def test_follower_only_on_the_tile_just_placed() -> None:
+    """Deploying a follower: one follower, on a feature of the tile just laid: U at 1,0 offers its
+    road (joined to the start's road, unoccupied), its two fields, or none; not the start tile's
+    city."""
+    state = new()
+    state.apply_text("draw U")
+    state.apply_text("place U 1,0 0")
+    assert texts(state) == ["follower road E", "follower field Nw", "follower field Es", "pass"]
+    assert "no city" in str(refused(state, "follower city N", DEPLOY))
+
+
+def test_no_follower_on_an_occupied_connected_feature() -> None:
+    """Deploying a follower: not on a feature whose connected whole already holds a follower, even
+    when the follower stands two tiles away. Red's thief is on the road at 1,0; blue's U at -1,0
+    extends that road through the start tile: blue may not deploy on the road, but may on either
+    field (nobody is on them)."""
+    state = new()
+    turn(state, "U 1,0 0 road E", RED)
+    state.apply_text("draw U")
+    state.apply_text("place U -1,0 0")
+    assert "already holds a follower" in str(refused(state, "follower road E", DEPLOY))
+    assert texts(state) == ["follower field Nw", "follower field Es", "pass"]
+
+
+def test_no_follower_left_only_pass() -> None:
+    """Deploying a follower ("Followers: 8 per colour, one used on the score track -> 7 followers"):
+    with all 7 followers on the board (6 monks and a thief, nothing completed), red may only pass."""
+    state = new()
+    turns(
+        state,
+        "B 0,-1 0 cloister",
+        "U 1,0 0",
+        "B 1,-1 0 cloister",
+        "U -1,0 0",
+        "B -1,-1 0 cloister",
+        "U 2,0 0",
+        "B 2,-1 0 cloister",
+        "U -2,0 0",
+        "A -2,-1 0 cloister",
+        "U 3,0 0",
+        "A 3,-1 0 cloister",
+        "U -3,0 0",
+        "U 4,0 0 road E",
+        "E 0,1 180",
+    )
+    assert state.followers == [0, 7]
+    state.apply_text("draw V")
+    state.apply_text("place V 0,2 90")
+    assert texts(state) == ["pass"]
+    assert "no follower left" in str(refused(state, "follower road N", DEPLOY))
+
+
+def test_no_farmers_when_the_option_is_off() -> None:
+    """Deploying a follower, option farmers=false (research 3: JCloisterZone's on/off switch; later
+    rulebooks present farmers as a supplement): fields take no follower."""
+    state = new(farmers=False)
+    state.apply_text("draw U")
+    state.apply_text("place U 1,0 0")
+    assert texts(state) == ["follower road E", "pass"]
+    assert "farmers" in str(refused(state, "follower field Nw", DEPLOY))
+
+
+def test_feature_named_by_its_first_side_clockwise_from_north() -> None:
+    """Deploying a follower (notation): a feature is named by its first side clockwise from north
+    as the tile lies. M turned 180 at 0,1 has its city on the east and south sides: 'city E'; the
+    other side is refused with a hint."""
+    state = new()
+    state.apply_text("draw M")
+    state.apply_text("place M 0,1 180")
+    assert "follower city E" in texts(state)
+    assert "'follower city E'" in str(refused(state, "follower city S", DEPLOY))
+
+
+# -- order of play ---------------------------------------------------------------------------------
+
+
+def test_seat_zero_starts_and_seats_play_in_turn() -> None:
+    """Course of the game (ruling C-first-player): seat 0 plays first, then each seat in turn."""
+    state = new(players=3)
+    assert state.player == RED
+    turn(state, "U 1,0 0", RED)
+    turn(state, "U 2,0 0", BLUE)
+    turn(state, "U 3,0 0", GREEN)
+    turn(state, "U -1,0 0", RED)
+    assert state.player == BLUE
