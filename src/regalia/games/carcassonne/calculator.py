@@ -47,7 +47,7 @@ from regalia.core.data import read_json_file, read_package_json
 from regalia.core.errors import DataError, OptionError, PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos, parse_pos
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS, Feature
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_DRAW, SIDE_VECTORS, Feature
 from regalia.games.carcassonne.game import SEAT_COLOURS, SHRINE_SETS, Carcassonne, CarcassonneOptions
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import (
@@ -320,12 +320,12 @@ def _segment(turned: Turned, kind: str, name: Any, field: str, where: str) -> in
     """The segment a follower names: its kind and, for a city, road or field, one of the sides or
     halves it reaches (the notation's name is the first of them)."""
     if kind in ABBEYS:
-        if name is not None and (not isinstance(name, str) or name.lower() != kind):
-            raise field_error(f"{field}.name", f"a {kind} is named {kind!r} (or give no name), not {name!r}")
         if turned.abbey < 0 or turned.segments[turned.abbey].kind != kind:
             raise field_error(
                 f"{field}.feature", f"{where} has no {kind}; its features: {_feature_list(turned)}"
             )
+        if name is not None and (not isinstance(name, str) or name.lower() != kind):
+            raise field_error(f"{field}.name", f"a {kind} is named {kind!r} (or give no name), not {name!r}")
         return turned.abbey
     labels = HALVES if kind == FIELD else SIDES
     if name is None:
@@ -511,7 +511,7 @@ def _check_edges(cells: Sequence[tuple[Pos, int, int]], cat: Catalogue, where: M
             theirs = cat.turned(qtile, qrot).edges[back]
             if edges[side] == theirs:
                 continue
-            fit = [r for r in cat.types[tile].rotations if _fits(cat, tile, r, pos, cells, where, i)]
+            fit = [r for r in cat.types[tile].rotations if _fits(cat, tile, r, pos, cells, where)]
             hint = (
                 f"rotations of {cat.types[tile].id} that fit: {', '.join(map(str, fit))}"
                 if fit
@@ -533,14 +533,13 @@ def _fits(
     pos: Pos,
     cells: Sequence[tuple[Pos, int, int]],
     where: Mapping[Pos, int],
-    upto: int,
 ) -> bool:
-    """Tile ``tile`` turned ``rotation`` at ``pos`` matches the edges of the cells listed before it."""
+    """Tile ``tile`` turned ``rotation`` at ``pos`` matches the edges of all its neighbours."""
     edges = cat.turned(tile, rotation).edges
     x, y = pos
     for side, (dx, dy) in enumerate(SIDE_VECTORS):
         j = where.get((x + dx, y + dy))
-        if j is None or j > upto:
+        if j is None:
             continue
         _, qtile, qrot = cells[j]
         if cat.turned(qtile, qrot).edges[(side + 2) % 4] != edges[side]:
@@ -636,8 +635,8 @@ def schema() -> JSON:
 def state_of_position(position: Position) -> CarcassonneState:
     """An engine state holding the position: the tiles laid through the engine's union-find
     (``_join_tile``), the followers standing on their features, the points so far; the bag holds the
-    tiles of the sets in play that are not on the board. It is a state to score, not to play on:
-    it has no history, no tile drawn and nobody to move.
+    tiles of the sets in play that are not on the board, and chance is to draw (seat 0 to play
+    next). The state has no history: records and replays of it would start from the start tile.
 
     >>> doc = {"format": FORMAT, "version": 1, "board": [{"pos": "0,0", "tile": "D"}],
     ...        "followers": [{"pos": "0,0", "seat": 1, "feature": "road", "name": "W"}]}
@@ -674,7 +673,7 @@ def state_of_position(position: Position) -> CarcassonneState:
     state.bag_left = sum(bag)
     state.drawn = -1
     state.player = 0
-    state.phase = 0
+    state.phase = PH_DRAW
     state.placed = None
     state.terminal = False
     state.log = ()
