@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 import regalia
 from regalia.cli import ERROR_EXIT_CODE, app
-from regalia.core.errors import OptionError, PositionError
+from regalia.core.errors import OptionError, PositionError, RegaliaError
 from regalia.core.plugin import Calculator, lazy
 from regalia.games.carcassonne import calculator as calc
 from regalia.games.carcassonne import plugin as carcassonne_plugin
@@ -427,6 +427,27 @@ def test_regalia_score_with_a_tile_catalogue(tmp_path: Path) -> None:
     assert "unknown calculator option(s) colour; valid: tiles" in result.stderr
 
 
+def _printed(result: calc.PositionScore) -> str:
+    from rich.console import Console
+
+    from regalia.games.carcassonne.calculator_render import render_position_score
+
+    console = Console(width=120, no_color=True)
+    with console.capture() as cap:
+        console.print(render_position_score(result))
+    return cap.get()
+
+
+def test_rendering_of_five_seats_and_a_shared_victory() -> None:
+    doc = position(["D 0,0 0"], ["0,0 black road E"], points={"yellow": 1}, players=5)
+    text = _printed(score(doc))
+    assert "yellow and black share the victory: red 0, blue 0, green 0, yellow 1, black 1" in text
+    assert "1 tile × 1" in text
+    text = _printed(score(position(["D 0,0 0"], players=3)))
+    assert "No follower on the board" in text
+    assert "red, blue and green share the victory" in text
+
+
 def test_unknown_calculator_option() -> None:
     with pytest.raises(OptionError, match="valid: tiles"):
         score_document(example(), {"roads": "false"})
@@ -684,6 +705,38 @@ def test_errors_name_the_field(change: Callable[[dict[str, Any]], Any], message:
     change(doc)
     with pytest.raises(PositionError, match=message):
         parse_position(doc)
+
+
+JUNK: list[Any] = [None, [], {}, "x", -1, 1.5, True, "N", 90, {"sides": 3}, [["N"]]]
+
+
+def _leaves(doc: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if path:
+        yield path
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for key, value in items:
+        yield from _leaves(value, (*path, key))
+
+
+@pytest.mark.parametrize("path", [EXAMPLE, SHRINES_EXAMPLE], ids=["base", "shrines"])
+def test_any_bad_value_is_refused_in_one_line_never_a_crash(path: Path) -> None:
+    """Every value of an example, in turn, replaced by junk of every JSON type: the reader either
+    accepts the document or refuses it with a RegaliaError (one line from regalia score); no other
+    exception escapes."""
+    base = example(path)
+    refused = 0
+    for where in _leaves(base):
+        for junk in JUNK:
+            doc = copy.deepcopy(base)
+            target = doc
+            for key in where[:-1]:
+                target = target[key]
+            target[where[-1]] = copy.deepcopy(junk)
+            try:
+                score(doc)
+            except RegaliaError:
+                refused += 1
+    assert refused > len(JUNK) * 20
 
 
 def test_several_followers_on_one_feature_are_allowed() -> None:

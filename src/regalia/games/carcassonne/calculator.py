@@ -229,7 +229,7 @@ def _options(raw: Any, tiles: str | None) -> CarcassonneOptions:
         shrines = raw["shrines"]
         if _is_int(shrines):
             shrines = str(shrines)
-        if shrines not in SHRINE_SETS:
+        if not isinstance(shrines, str) or shrines not in SHRINE_SETS:
             raise field_error("options.shrines", f"expected 'off', 5 or 6, got {raw['shrines']!r}")
         values["shrines"] = shrines
     if tiles is not None:
@@ -249,6 +249,9 @@ def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str
         raise field_error(
             f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}"
         )
+    for name in ("cities", "roads", "fields"):
+        if name in raw and not isinstance(raw[name], list):
+            raise field_error(f"{field}.{name}", f"expected a list, got {raw[name]!r}")
     entry = {k: v for k, v in raw.items() if k != "id"}
     entry.update(id="inline", set="base", count=1)
     try:

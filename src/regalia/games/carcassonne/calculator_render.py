@@ -82,8 +82,6 @@ def feature_table(result: PositionScore) -> Table:
             Text(str(f.points), style="bold"),
             Text(f.detail, style="dim"),
         )
-    if not result.features:
-        table.add_row("", Text("no follower on the board", style="dim"), *[""] * (len(seats) + 5))
     return table
 
 
@@ -123,7 +121,10 @@ def verdict(result: PositionScore) -> Text:
 
 def render_position_score(result: PositionScore) -> RenderableType:
     """The calculator's output: the features table, the totals and the verdict."""
-    return Group(feature_table(result), totals_table(result), verdict(result))
+    features: RenderableType = feature_table(result)
+    if not result.features:
+        features = Text("No follower on the board: the final scoring adds nothing.\n", style="dim")
+    return Group(features, totals_table(result), verdict(result))
 
 
 __all__ = ["SEAT_STYLES", "feature_table", "render_position_score", "totals_table", "verdict"]
