@@ -32,7 +32,7 @@ SEAT_STYLES: dict[str, str] = {
     "black": "bold",
 }
 #: Tiles listed in a feature's row before the rest is left out.
-MAX_TILES_SHOWN = 5
+MAX_TILES_SHOWN = 4
 
 
 def _seat(name: str) -> Text:
@@ -54,15 +54,16 @@ def feature_table(result: PositionScore) -> Table:
         box=box.SIMPLE_HEAVY,
         title_style="bold",
         title_justify="left",
+        pad_edge=False,
     )
-    table.add_column("#", justify="right")
-    table.add_column("feature")
-    table.add_column("tiles", justify="right")
+    table.add_column("#", justify="right", no_wrap=True)
+    table.add_column("feature", no_wrap=True)
+    table.add_column("tiles", justify="right", no_wrap=True)
     table.add_column("where")
     for name in seats:
-        table.add_column(name, justify="right", header_style=SEAT_STYLES.get(name, "bold"))
+        table.add_column(name, justify="right", header_style=SEAT_STYLES.get(name, "bold"), no_wrap=True)
     table.add_column("scores")
-    table.add_column("points", justify="right")
+    table.add_column("points", justify="right", no_wrap=True)
     table.add_column("counted")
     for i, f in enumerate(result.features, start=1):
         scorers = Text()
