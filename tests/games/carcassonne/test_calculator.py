@@ -651,7 +651,8 @@ ERRORS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
         r"board\[13\]\.tile\.shrine: a shrine needs Heretics and Shrines",
     ),
     # points
-    (lambda d: d.update(points=[1]), "points: expected 2 numbers, one per seat"),
+    (lambda d: d.update(points=[1]), r"points: expected 2 numbers, one per seat \(red, blue\), got 1$"),
+    (lambda d: d.update(points=[1, 2, 3]), "points: .*got 3; set options.players"),
     (lambda d: d.update(points=[1, -2]), r"points\[1\]: expected a number of points >= 0"),
     (lambda d: d.update(points=[1, True]), r"points\[1\]"),
     (lambda d: d.update(points="12"), "points: expected a list of 2 numbers"),

@@ -294,8 +294,9 @@ def _points(raw: Any, players: int) -> tuple[int, ...]:
     if not isinstance(raw, list):
         raise field_error("points", f"expected a list of {players} numbers ({', '.join(names)}) or an object")
     if len(raw) != players:
+        hint = "; set options.players for another number of players" if 2 <= len(raw) <= 5 else ""
         raise field_error(
-            "points", f"expected {players} numbers, one per seat ({', '.join(names)}), got {len(raw)}"
+            "points", f"expected {players} numbers, one per seat ({', '.join(names)}), got {len(raw)}{hint}"
         )
     for i, value in enumerate(raw):
         if not _is_int(value) or value < 0:
@@ -595,7 +596,7 @@ def _check_abbeys(cells: Sequence[tuple[Pos, int, int]], cat: Catalogue) -> None
             )
 
 
-def _feature_name(state: CarcassonneState, record: Feature) -> str:
+def _feature_name(record: Feature) -> str:
     tiles = sorted(record.tiles)
     where = " ".join(format_pos(p) for p in tiles[:6]) + (" ..." if len(tiles) > 6 else "")
     return f"the {record.kind} of {len(tiles)} tile{'' if len(tiles) == 1 else 's'} ({where})"
@@ -610,7 +611,7 @@ def _check_open(position: Position) -> None:
         if record.kind in (CITY, ROAD) and record.open == 0:
             raise field_error(
                 f"followers[{k}]",
-                f"{_feature_name(state, record)} is complete: it was scored when its last tile was laid "
+                f"{_feature_name(record)} is complete: it was scored when its last tile was laid "
                 "and its followers went home",
             )
         if record.kind in ABBEYS and state.abbey_neighbours(pos) == 8:
@@ -773,8 +774,10 @@ def score_document(doc: Any, options: Mapping[str, str] | None = None) -> Positi
 
 def position_of_state(state: CarcassonneState) -> JSON:
     """A ``carcassonne-position`` document of what lies on the table in a game state: the tiles,
-    the followers standing, the points so far. (In the middle of a turn, a follower may still stand
-    on a feature the tile just laid completed: the calculator refuses that position.)
+    the followers standing, the points so far. In the middle of a turn a follower may still stand
+    on a feature the tile just laid completed: the calculator refuses that position. A game played
+    with its own catalogue (option ``tiles``) is scored with the same one:
+    ``score_document(doc, {"tiles": path})``.
 
     >>> import regalia
     >>> state = regalia.load_game("carcassonne").new_state()
