@@ -222,3 +222,17 @@ def test_seat_zero_starts_and_seats_play_in_turn() -> None:
     turn(state, "U 3,0 0", GREEN)
     turn(state, "U -1,0 0", RED)
     assert state.player == BLUE
+
+
+def test_bag_counts_are_public_and_draws_follow_them() -> None:
+    """Drawing a tile (ruling C-open-bag): every viewer sees how many tiles of each type are left
+    (players can count them); the order is nobody's: chance draws each type with its share of the
+    tiles left. After red's U, 70 tiles: 7 U (7/70), 3 D (3/70)."""
+    state = new()
+    turn(state, "U 1,0 0", RED)
+    views = [state.observation(seat) for seat in (RED, BLUE, None)]
+    assert all(v["bag"] == views[0]["bag"] and v["bag_left"] == 70 for v in views)
+    assert views[0]["bag"]["U"] == 7
+    odds = {state.action_text(a): p for a, p in state.chance_outcomes()}
+    assert odds["draw U"] == pytest.approx(7 / 70) and odds["draw D"] == pytest.approx(3 / 70)
+    assert sum(odds.values()) == pytest.approx(1)

@@ -189,13 +189,18 @@ def test_one_cloister_and_one_shrine_next_to_a_new_tile_is_allowed() -> None:
 
 
 def test_without_shrines_no_placement_restriction() -> None:
-    """Placing a tile (base game): without Heretics and Shrines nothing restricts cloisters: a
-    cloister may touch any number of cloisters, and it fits everywhere its edges match. Cloisters at
-    0,-1 and 2,-1: a third fits at 1,-1 between them and below at 1,-2 (touching both)."""
-    state = new()
-    turns(state, CLOISTER, "U 1,0 0", "U 2,0 0", "B 2,-1 0", "E 0,-2 180")
-    state.apply_text("draw B")
-    assert legal(state, "place B 1,-1 0") and legal(state, "place B 1,-2 0")
+    """Placing a tile (base game; ruling C-restriction-off): without Heretics and Shrines nothing
+    restricts cloisters: a cloister may touch any number of cloisters, and it fits everywhere its
+    edges match. Cloisters at 0,-1 and 2,-1: a third fits at 1,-1 between them and below at 1,-2
+    (touching both). With shrines in play but none on the board, the placements are the same."""
+    placements = []
+    for shrines in ("off", "5"):
+        state = new(shrines=shrines)
+        turns(state, CLOISTER, "U 1,0 0", "U 2,0 0", "B 2,-1 0", "E 0,-2 180")
+        state.apply_text("draw B")
+        assert legal(state, "place B 1,-1 0") and legal(state, "place B 1,-2 0")
+        placements.append(texts(state))
+    assert placements[0] == placements[1]
 
 
 # -- the challenge -------------------------------------------------------------------------------
