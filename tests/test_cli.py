@@ -394,6 +394,10 @@ def test_score_a_bad_file_names_the_field(tmp_path: Path) -> None:
         ("{not json", "not valid JSON"),
         ('{"format": "chess-position"}', "format"),
         ("[]", "format"),
+        (
+            '{"format": ["two-heirs-position"]}',
+            "format: expected one of carcassonne-position, two-heirs-position",
+        ),
     ],
 )
 def test_score_rejects_other_documents(tmp_path: Path, text: str, expected: str) -> None:

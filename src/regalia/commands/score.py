@@ -5,7 +5,7 @@ The document's ``format`` picks the game: each game's plugin declares its calcul
 docs/formats.md.
 
 >>> sorted(calculators())
-['two-heirs-position']
+['carcassonne-position', 'two-heirs-position']
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def score(
     doc = read_json_file(path, "position", PositionError)
     fmt = doc.get("format") if isinstance(doc, dict) else None
     known = calculators()
-    if fmt not in known:
+    if not isinstance(fmt, str) or fmt not in known:
         raise PositionError(f"format: expected one of {', '.join(sorted(known))}, got {fmt!r}")
     calc = known[fmt]
     result = calc.score(doc, options_from(option))

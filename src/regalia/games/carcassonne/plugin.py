@@ -1,5 +1,7 @@
-"""Carcassonne's plugin surface: renderers, score calculator, statistics, encoding.
+"""Carcassonne's plugin surface: renderers, score calculator, benchmarks, encoding.
 
+>>> PLUGIN.calculator.format
+'carcassonne-position'
 >>> "place D 1,0 90" in PLUGIN.notation_help
 True
 >>> len(PLUGIN.check_options)
@@ -11,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from regalia.core.plugin import Plugin, lazy
+from regalia.core.plugin import Calculator, Plugin, lazy
+from regalia.games.carcassonne import calculator
 
 
 def _lazy(target: str) -> Callable[..., Any]:
@@ -39,6 +42,13 @@ PLUGIN = Plugin(
     menu=_lazy("render:legal_groups"),
     describe=_lazy("render:describe_ply"),
     notation_help=NOTATION_HELP,
+    calculator=Calculator(
+        format=calculator.FORMAT,
+        schema=calculator.schema,
+        score=calculator.score_document,
+        render=_lazy("calculator_render:render_position_score"),
+        options_help="tiles=FILE: your own tile catalogue",
+    ),
     benchmarks=_lazy("bench:benchmarks"),
     check_options=(
         {},
