@@ -1,0 +1,662 @@
+"""Carcassonne as integers and tensors: :class:`CarcassonneEncoding` (docs/encodings.md, Carcassonne).
+
+The board has no edge, so placements and board planes are seen through a square **window** of
+``size`` x ``size`` cells (:data:`DEFAULT_SIZE` by default, chosen from the window study in
+docs/encodings.md). North (``+y``) is the top row for every seat: nobody sits at a side of a
+Carcassonne board. The window follows the board (frame ``"board"``): it is centred on the
+bounding box of the tiles laid so far and, while a drawn tile waits to be placed, of the positions
+where it may go; if that would push a tile of a board no wider than the window out of view, it is
+moved just enough to keep the whole board in view. The frames ``"tiles"`` (the tiles' bounding box
+alone) and ``"origin"`` (centred on the start tile at 0,0) are kept for comparison.
+
+**Seat actions** (ids ``0 .. num_actions - 1``, ``C = size * size`` cells, cell ``row * size +
+column``, row 0 at the top):
+
+* ``place`` the drawn tile at a cell turned ``r``: ``id = (r // 90) * C + cell`` (a convolutional
+  policy head can emit them as a ``(4, size, size)`` block). The tile is the drawn one (the
+  observation says which). A rotation that gives the same tile as a smaller one has no action of
+  its own (the notation writes the smaller): its id decodes to the smaller rotation and is never
+  in the mask;
+* then ``follower city N E S W`` (4), ``follower road N E S W`` (4), ``follower field Nw Ne En Es
+  Se Sw Ws Wn`` (8), ``follower cloister``, ``follower shrine``, and ``pass``.
+
+``num_actions = 4 * C + 19`` whatever the options. **Chance outcomes**: ``draw T`` has id ``T``'s
+index in the tile catalogue (``num_chance_outcomes`` = the catalogue's tile types).
+
+A placement outside the window has no id (:class:`EncodingError`); the legal mask leaves it out and
+:meth:`~regalia.core.encoding.Encoding.fits` is False. Tiles outside the window are missing from
+the board planes (:meth:`CarcassonneEncoding.clipped` counts them; so does the ``window`` block).
+
+>>> import regalia
+>>> game = regalia.load_game("carcassonne")
+>>> enc = CarcassonneEncoding(game, size=9)
+>>> enc.num_actions, enc.num_chance_outcomes, enc.observation_shape
+(343, 30, (6803,))
+>>> state = game.new_state(seed=5)
+>>> enc.chance_ids(state)[:2]
+[(0, 0.028169014084507043), (1, 0.056338028169014086)]
+>>> _ = state.apply_text("draw V")
+>>> [(i, state.action_text(enc.action_from_id(state, i))) for i in enc.legal_ids(state)][:3]
+[(41, 'place V 1,0 0'), (49, 'place V 0,-1 0'), (122, 'place V 1,0 90')]
+>>> _ = state.apply_text("place V 1,0 0")
+>>> [state.action_text(enc.action_from_id(state, i)) for i in enc.legal_ids(state)]
+['follower road S', 'follower field Nw', 'follower field Sw', 'pass']
+>>> obs = enc.observation_tensor(state, 0)
+>>> enc.board_planes(obs)[enc.plane_index["placed"]].nonzero()
+(array([4]), array([4]))
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from regalia.core.encoding import Encoding, EncodingError
+from regalia.core.game import CHANCE, Game, State
+from regalia.core.grid import Pos, format_pos
+from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action
+from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, PH_FOLLOWER, PH_PLACE
+from regalia.games.carcassonne.rules import Rules
+from regalia.games.carcassonne.tiles import (
+    CITY,
+    CLOISTER,
+    FIELD,
+    HALVES,
+    ROAD,
+    ROTATIONS,
+    SHRINE,
+    SIDES,
+    Catalogue,
+)
+
+#: The window's default side (cells); see docs/encodings.md for the measured fit of real games.
+DEFAULT_SIZE = 25
+#: Where the window is centred: on the board (tiles and where the drawn tile may go), on the tiles'
+#: bounding box alone, or on the start tile.
+FRAMES: tuple[str, ...] = ("board", "tiles", "origin")
+#: The most seats of any option set (planes and blocks per seat have this many entries).
+MAX_SEATS = 5
+
+Tensor = npt.NDArray[np.float32]
+
+#: The follower choices after the placement ids, in id order (feature, side or half).
+FOLLOWER_CHOICES: tuple[tuple[str, str], ...] = (
+    *((CITY, s) for s in SIDES),
+    *((ROAD, s) for s in SIDES),
+    *((FIELD, h) for h in HALVES),
+    (CLOISTER, ""),
+    (SHRINE, ""),
+)
+#: Where on a tile a feature lies: its sides (city, road), its halves (field), or the centre.
+LOCATIONS: tuple[str, ...] = (*SIDES, *HALVES, "centre")
+_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a + 1, 4))
+# Scales of the counts in the global features (a count divided by its scale; values may pass 1).
+_SCORE_SCALE = 100.0
+
+_STATIC_PLANES: tuple[tuple[str, str], ...] = (
+    ("tile", "a tile lies here"),
+    *((f"city_{s}", f"the tile's side {s} is a city edge") for s in SIDES),
+    *((f"road_{s}", f"the tile's side {s} is a road edge") for s in SIDES),
+    *(
+        (f"city_{SIDES[a]}_{SIDES[b]}", f"one city of the tile reaches sides {SIDES[a]} and {SIDES[b]}")
+        for a, b in _PAIRS
+    ),
+    *(
+        (f"road_{SIDES[a]}_{SIDES[b]}", f"one road of the tile joins sides {SIDES[a]} and {SIDES[b]}")
+        for a, b in _PAIRS
+    ),
+    *(
+        (f"road_end_{s}", f"a road leaves the tile by side {s} and ends on it (junction, cloister, city)")
+        for s in SIDES
+    ),
+    ("pennant", "the tile shows a pennant (a city's coat of arms)"),
+    ("cloister", "the tile holds a cloister"),
+    ("shrine", "the tile holds a shrine (Heretics and Shrines)"),
+)
+#: Planes drawn per tile from its features in the union-find (right after the static planes).
+_FEATURE_PLANES: tuple[tuple[str, str], ...] = (
+    *((f"complete_{s}", f"the city or road reaching side {s} of this tile is complete") for s in SIDES),
+    *(
+        (f"own_{w}", f"the feature at {w} of this tile holds a follower of the viewer")
+        for w in LOCATIONS[:12]
+    ),
+    *(
+        (f"opp_{w}", f"the feature at {w} of this tile holds a follower of another seat")
+        for w in LOCATIONS[:12]
+    ),
+)
+_DYNAMIC_PLANES: tuple[tuple[str, str], ...] = (
+    *_FEATURE_PLANES,
+    ("origin", "the start tile's position, 0,0"),
+    *(
+        (
+            f"follower_{k}",
+            f"a follower of the seat {k} places after the viewer in turn order stands on this tile"
+            + (" (the viewer's own)" if k == 0 else ""),
+        )
+        for k in range(MAX_SEATS)
+    ),
+    *((f"follower_at_{w}", f"the follower on this tile stands on its feature at {w}") for w in LOCATIONS),
+    ("abbey_block", "a cloister or shrine: the tiles of its 3x3 block / 9 (9 / 9: complete)"),
+    ("placed", "the tile just laid (its follower is to be decided)"),
+    ("open", "a free position touching a tile by a side"),
+    *((f"fits_{r}", f"the drawn tile may be laid here turned {r} degrees") for r in ROTATIONS),
+)
+
+
+class Frame(NamedTuple):
+    """A window on the board: the west-most column and the north-most row it shows."""
+
+    x0: int
+    top: int
+
+
+class CarcassonneEncoding(Encoding):
+    """Integer actions, legal masks and observation tensors of Carcassonne (module docstring).
+
+    ``size`` is the window's side (an integer of at least 3), ``frame`` where it is centred
+    (:data:`FRAMES`).
+    """
+
+    def __init__(self, game: Game[Any], size: int = DEFAULT_SIZE, frame: str = "board") -> None:
+        super().__init__(game)
+        if isinstance(size, bool) or not isinstance(size, int) or size < 3:
+            raise EncodingError(f"window size must be an integer of at least 3, got {size!r}")
+        if frame not in FRAMES:
+            raise EncodingError(f"unknown window frame {frame!r}; valid: {', '.join(FRAMES)}")
+        carcassonne: Any = game  # a Carcassonne game (the core types it as any game)
+        options: Any = game.options
+        cat: Catalogue = carcassonne.catalogue
+        self.catalogue = cat
+        self.side = size
+        self.frame_kind = frame
+        self.cells = size * size
+        self.num_players: int = game.num_players
+        self.types = len(cat.types)
+        # -- seat actions
+        c = self.cells
+        self.id_follower = 4 * c
+        self.follower_id: dict[tuple[str, str], int] = {
+            fc: self.id_follower + i for i, fc in enumerate(FOLLOWER_CHOICES)
+        }
+        self._follower_actions: tuple[Action, ...] = tuple(
+            Action(FOLLOWER, feature=f, side=s) for f, s in FOLLOWER_CHOICES
+        )
+        self.id_pass = self.id_follower + len(FOLLOWER_CHOICES)
+        self.num_actions = self.id_pass + 1
+        # -- chance outcomes: the catalogue's tile types
+        self.num_chance_outcomes = self.types
+        self._draws: tuple[Action, ...] = tuple(Action(DRAW, t) for t in range(self.types))
+        # -- catalogue data, computed once: per code (type * 4 + rotation // 90) ...
+        codes = 4 * self.types
+        self._canonical = [[cat.canonical(t, r) for r in ROTATIONS] for t in range(self.types)]
+        max_seg = max(len(cat.turned(t, r).segments) for t in range(self.types) for r in ROTATIONS)
+        #: ... the values of the static planes
+        self._static = np.zeros((codes, len(_STATIC_PLANES)), dtype=np.float32)
+        #: ... per segment (padded to the most segments of a tile with zeros), as bit masks over the
+        #: feature planes: its sides if it is a city or road (complete_*), its sides and halves
+        #: (own_*; opp_* is the same shifted by 12)
+        self._seg_sides = np.zeros((codes, max_seg), dtype=np.int64)
+        self._seg_where = np.zeros((codes, max_seg), dtype=np.int64)
+        #: ... per segment: the location planes of a follower standing on it (Python, for the loop)
+        self._seg_locs: list[list[tuple[int, ...]]] = []
+        static_index = {name: i for i, (name, _) in enumerate(_STATIC_PLANES)}
+        for t in range(self.types):
+            for k, r in enumerate(ROTATIONS):
+                self._seg_locs.append(self._code_tables(cat, t, r, 4 * t + k, static_index))
+        self._seg_range = np.arange(max_seg)
+        self._bit_shifts = np.arange(len(_FEATURE_PLANES), dtype=np.int64)
+        # -- observation
+        self._planes: list[tuple[str, str]] = [*_STATIC_PLANES, *_DYNAMIC_PLANES]
+        self.plane_index: dict[str, int] = {name: i for i, (name, _) in enumerate(self._planes)}
+        self.static_planes = len(_STATIC_PLANES)
+        self.board_plane_count = len(self._planes)
+        self._blocks = self._global_blocks()
+        self.offsets: dict[str, int] = {}
+        at = self.board_plane_count * c
+        for name, width, _ in self._blocks:
+            self.offsets[name] = at
+            at += width
+        self.observation_shape = (at,)
+        bag0: list[int] = carcassonne.bag_counts()
+        self._bag_scale = np.array([1.0 / n if n else 0.0 for n in bag0], dtype=np.float32)
+        self._bag_total = float(max(sum(bag0), 1))
+        self._options = np.array(
+            [
+                bool(options.farmers),
+                options.small_city == 2,
+                options.shrines == "off",
+                options.shrines == "5",
+                options.shrines == "6",
+                bool(options.challenge_house_rule),
+            ],
+            dtype=np.float32,
+        )
+
+    def _code_tables(
+        self, cat: Catalogue, tile: int, rotation: int, code: int, static_index: dict[str, int]
+    ) -> list[tuple[int, ...]]:
+        turned = cat.turned(tile, rotation)
+        row = self._static[code]
+        row[static_index["tile"]] = 1.0
+        for s, e in enumerate(turned.edges):
+            if e == "C":
+                row[static_index[f"city_{SIDES[s]}"]] = 1.0
+            elif e == "R":
+                row[static_index[f"road_{SIDES[s]}"]] = 1.0
+        locs: list[tuple[int, ...]] = []
+        at = self.plane_index_of("follower_at_N")
+        for i, seg in enumerate(turned.segments):
+            if seg.kind in (CITY, ROAD):
+                where = tuple(seg.sides)
+                self._seg_sides[code, i] = sum(1 << s for s in seg.sides)
+                for a, b in _PAIRS:
+                    if a in seg.sides and b in seg.sides:
+                        row[static_index[f"{seg.kind}_{SIDES[a]}_{SIDES[b]}"]] = 1.0
+                if seg.kind == ROAD and len(seg.sides) == 1:
+                    row[static_index[f"road_end_{SIDES[seg.sides[0]]}"]] = 1.0
+                if seg.pennant:
+                    row[static_index["pennant"]] = 1.0
+            elif seg.kind == FIELD:
+                where = tuple(4 + h for h in seg.sides)
+            else:
+                where = (len(LOCATIONS) - 1,)
+                row[static_index[seg.kind]] = 1.0
+            mask = sum(1 << (4 + w) for w in where if w < 12)
+            self._seg_where[code, i] = mask | mask << 12
+            locs.append(tuple(at + w for w in where))
+        return locs
+
+    @staticmethod
+    def plane_index_of(name: str) -> int:
+        """The index of board plane ``name`` (the same for every option set)."""
+        return _PLANE_INDEX[name]
+
+    # ------------------------------------------------------------------ the window
+    def frame(self, state: State[Any]) -> Frame:
+        """The window of ``state`` (the same for every seat)."""
+        return self._window(_base(state))[0]
+
+    def _window(self, s: Rules) -> tuple[Frame, bool]:
+        """The window, and whether every tile of the board lies inside it."""
+        side = self.side
+        board = s.board
+        xs = [p[0] for p in board]
+        ys = [p[1] for p in board]
+        tx0, tx1, ty0, ty1 = min(xs), max(xs), min(ys), max(ys)
+        if self.frame_kind == "origin":
+            r = (side - 1) // 2
+            fr = Frame(-r, r)
+        else:
+            ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
+            if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
+                # lean towards where the drawn tile may go (one cell beyond the tiles at most)
+                for (x, y), _ in s.placements(s.drawn):
+                    if x < ex0:
+                        ex0 = x
+                    elif x > ex1:
+                        ex1 = x
+                    if y < ey0:
+                        ey0 = y
+                    elif y > ey1:
+                        ey1 = y
+            fr = Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
+        whole = fr.x0 <= tx0 and tx1 < fr.x0 + side and fr.top >= ty1 and ty0 > fr.top - side
+        return fr, whole
+
+    def _start(self, lo: int, hi: int, tlo: int, thi: int) -> int:
+        """The first column (or row from the south) of a window centred on ``lo .. hi``, moved if
+        need be so that the tiles ``tlo .. thi`` stay inside it when they can."""
+        side = self.side
+        start = lo - (side - (hi - lo + 1)) // 2
+        if thi - tlo < side:
+            start = min(max(start, thi - side + 1), tlo)
+        return start
+
+    def cell(self, frame: Frame, pos: Pos) -> int:
+        """The window cell (``row * size + column``, row 0 at the top) of a board position, or -1."""
+        col = pos[0] - frame.x0
+        row = frame.top - pos[1]
+        side = self.side
+        if 0 <= col < side and 0 <= row < side:
+            return row * side + col
+        return -1
+
+    def position(self, frame: Frame, cell: int) -> Pos:
+        """The board position of a window cell (the inverse of :meth:`cell`)."""
+        row, col = divmod(cell, self.side)
+        return (frame.x0 + col, frame.top - row)
+
+    def clipped(self, state: State[Any]) -> int:
+        """How many tiles of the board lie outside the window (0: the whole board is seen)."""
+        fr = self.frame(state)
+        return sum(1 for p in _base(state).board if self.cell(fr, p) < 0)
+
+    def board_fits(self, state: State[Any]) -> bool:
+        """Whether the whole board lies inside the window (the observation loses no tile)."""
+        return self.clipped(state) == 0
+
+    # ------------------------------------------------------------------ actions -> ids
+    def action_id(self, state: State[Any], action: Any) -> int:
+        if not isinstance(action, Action):
+            raise EncodingError(f"{action!r} is not a Carcassonne action")
+        kind = action.kind
+        if kind == DRAW:
+            if not 0 <= action.tile < self.types:
+                raise EncodingError(f"chance outcome {action!r} has no id: no such tile type")
+            return action.tile
+        if kind == PASS:
+            return self.id_pass
+        if kind == FOLLOWER:
+            found = self.follower_id.get((action.feature, action.side))
+            if found is None:
+                raise EncodingError(f"{action!r} names no feature of a tile")
+            return found
+        if kind == PLACE:
+            s = _base(state)
+            if s.terminal or s.phase != PH_PLACE or action.tile != s.drawn:
+                raise EncodingError(
+                    f"{self._text(s, action)}: a placement has an id only while that tile waits to be laid"
+                )
+            if action.pos is None or action.rotation not in ROTATIONS:
+                raise EncodingError(f"{action!r}: a placement needs a position and a rotation")
+            cell = self.cell(self.frame(s), action.pos)
+            if cell < 0:
+                raise EncodingError(
+                    f"{self._text(s, action)}: position {format_pos(action.pos)} is outside the "
+                    f"{self.side}x{self.side} window"
+                )
+            rot = self._canonical[action.tile][action.rotation // 90]
+            return rot // 90 * self.cells + cell
+        raise EncodingError(f"unknown action kind {kind!r}")
+
+    def _text(self, state: Rules, action: Action) -> str:
+        try:
+            return state.notation(action)
+        except Exception:  # a malformed action has no notation
+            return repr(action)
+
+    # ------------------------------------------------------------------ ids -> actions
+    def action_from_id(self, state: State[Any], action_id: int) -> Action:
+        """The action with this id (legal or not: legality is the state's business). A placement
+        id names the drawn tile, so it decodes only while a tile waits to be laid."""
+        s = _base(state)
+        player = s.current_player
+        if player == CHANCE:
+            if not 0 <= action_id < self.num_chance_outcomes:
+                raise EncodingError(
+                    f"chance outcome id {action_id} is outside 0..{self.num_chance_outcomes - 1}"
+                )
+            return self._draws[action_id]
+        if player < 0:
+            raise EncodingError("the game is over: no action is to be taken")
+        if not 0 <= action_id < self.num_actions:
+            raise EncodingError(f"action id {action_id} is outside 0..{self.num_actions - 1}")
+        if action_id >= self.id_follower:
+            if action_id == self.id_pass:
+                return PASS_ACTION
+            return self._follower_actions[action_id - self.id_follower]
+        if s.phase != PH_PLACE:
+            raise EncodingError(f"action id {action_id} is a placement, but no tile waits to be laid")
+        plane, cell = divmod(action_id, self.cells)
+        tile = s.drawn
+        pos = self.position(self.frame(s), cell)
+        return Action(PLACE, tile, pos, self._canonical[tile][plane])
+
+    # ------------------------------------------------------------------ the legal set (one frame per state)
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        s = _base(state)
+        if s.terminal:
+            return []
+        phase = s.phase
+        if phase == PH_DRAW:
+            return [t for t, n in enumerate(s.bag) if n]
+        if phase == PH_FOLLOWER:
+            fid = self.follower_id
+            return sorted(
+                self.id_pass if a.kind == PASS else fid[(a.feature, a.side)] for a in s.legal_actions()
+            )
+        fr = self.frame(s)
+        side = self.side
+        cells = self.cells
+        x0, top = fr
+        out = []
+        for (x, y), r in s.placements(s.drawn):
+            col = x - x0
+            row = top - y
+            if 0 <= col < side and 0 <= row < side:
+                out.append(r // 90 * cells + row * side + col)
+        out.sort()
+        return out
+
+    def legal_mask(self, state: State[Any]) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.size(state), dtype=np.int8)
+        mask[self.legal_ids(state)] = 1
+        return mask
+
+    def fits(self, state: State[Any]) -> bool:
+        s = _base(state)
+        if s.terminal or s.phase != PH_PLACE:
+            return True
+        return self._fits(s, self._window(s)[0])
+
+    def _fits(self, s: Rules, fr: Frame) -> bool:
+        if s.terminal or s.phase != PH_PLACE:
+            return True
+        x0, top = fr
+        x1 = x0 + self.side - 1
+        y0 = top - self.side + 1
+        return all(x0 <= x <= x1 and y0 <= y <= top for (x, y), _ in s.placements(s.drawn))
+
+    # ------------------------------------------------------------------ observation
+    def _global_blocks(self) -> list[tuple[str, int, str]]:
+        n = self.types
+        m = MAX_SEATS
+        return [
+            (
+                "to_act",
+                m + 2,
+                f"who acts now: the seat k places after the viewer in turn order (k = 0 .. {m - 1}; 0: "
+                "the viewer), chance, nobody (the game is over)",
+            ),
+            ("phase", 4, "what is to happen: a draw, a placement, a follower (or pass), nothing (over)"),
+            ("players", m - 1, "the number of players (one-hot: 2, 3, 4, 5)"),
+            ("seat", m, "the viewer's seat (one-hot; seat 0 plays first)"),
+            ("scores", m, f"points scored so far / {_SCORE_SCALE:g}, per seat k places after the viewer"),
+            ("lead", 1, f"the viewer's points minus the best other seat's / {_SCORE_SCALE:g}"),
+            ("followers", m, f"followers left / {FOLLOWERS}, per seat k places after the viewer"),
+            ("bag", n, "tiles of each type left in the bag / that type's tiles in the bag at the start"),
+            ("bag_share", n, "each type's share of the tiles left in the bag (the next draw's odds)"),
+            ("bag_left", 1, "tiles left in the bag / tiles in the bag at the start"),
+            ("drawn", n, "the tile drawn that waits to be laid (one-hot over the catalogue's types)"),
+            ("placed_tile", n, "the tile just laid whose follower is to be decided (one-hot)"),
+            (
+                "options",
+                6,
+                "farmers, small cities score 2, shrines off, shrines 5, shrines 6, challenge house rule",
+            ),
+            (
+                "window",
+                3,
+                "tiles outside the window / 10, the whole board is inside it, every legal action of the "
+                "seat to act has an id",
+            ),
+        ]
+
+    def layout(self) -> list[tuple[str, tuple[int, ...], str]]:
+        """The blocks in order: one ``board.NAME`` plane of ``(size, size)`` per board feature
+        (row 0 is the north edge of the window), then the global blocks."""
+        out: list[tuple[str, tuple[int, ...], str]] = [
+            (f"board.{name}", (self.side, self.side), meaning) for name, meaning in self._planes
+        ]
+        out += [(name, (width,), meaning) for name, width, meaning in self._blocks]
+        return out
+
+    def board_planes(self, tensor: Tensor) -> Tensor:
+        """The board part of an observation as ``(planes, size, size)`` (a view, no copy)."""
+        return tensor[: self.board_plane_count * self.cells].reshape(
+            self.board_plane_count, self.side, self.side
+        )
+
+    def observation_tensor(self, state: State[Any], seat: int) -> Tensor:
+        s = _base(state)
+        n = s.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise EncodingError(f"seat {seat!r} is not a seat of this game (0 to {n - 1})")
+        out = np.zeros(self.observation_shape, dtype=np.float32)
+        fr, whole = self._window(s)
+        clipped = self._board(s, seat, fr, whole, out)
+        self._globals(s, seat, clipped, self._fits(s, fr), out)
+        return out
+
+    def _board(self, s: Rules, seat: int, fr: Frame, whole: bool, out: Tensor) -> int:
+        """Draw the board planes; returns how many tiles lie outside the window."""
+        side = self.side
+        c = self.cells
+        x0, top = fr
+        planes = out[: self.board_plane_count * c].reshape(self.board_plane_count, c)
+        idx = _PLANE_INDEX
+        board = s.board
+        nodes = s.nodes
+        t = len(board)
+        codes = np.fromiter(board.values(), dtype=np.intp, count=t)
+        bases = np.fromiter(map(nodes.__getitem__, board), dtype=np.intp, count=t)
+        clipped = 0
+        if whole:
+            cells = np.fromiter(((top - y) * side + x - x0 for x, y in board), dtype=np.intp, count=t)
+        else:
+            xy = np.array(list(board), dtype=np.intp).reshape(t, 2)
+            col = xy[:, 0] - x0
+            row = top - xy[:, 1]
+            inside = (col >= 0) & (col < side) & (row >= 0) & (row < side)
+            clipped = t - int(inside.sum())
+            cells = (row * side + col)[inside]
+            codes = codes[inside]
+            bases = bases[inside]
+        # the tiles' features: complete, claimed by the viewer or by another seat (at their roots)
+        root = np.fromiter(s.parent, dtype=np.intp, count=len(s.parent))
+        while True:
+            up = root[root]
+            if np.array_equal(up, root):
+                break
+            root = up
+        fdata = s.fdata
+        complete = np.fromiter((f is not None and f.open == 0 for f in fdata), dtype=bool, count=len(fdata))
+        tile_roots = root[np.minimum(bases[:, None] + self._seg_range, len(fdata) - 1)]
+        words = np.where(complete[tile_roots], self._seg_sides[codes], 0)
+        meeples = s.meeples
+        if meeples:
+            claim = np.zeros(len(fdata), dtype=np.int64)  # 1: the viewer's, 2: another seat's
+            for pos, (who, segment) in meeples.items():
+                claim[root[nodes[pos] + segment]] |= 1 if who == seat else 2
+            words |= self._seg_where[codes] & _CLAIM_MASKS[claim[tile_roots]]
+        word = np.bitwise_or.reduce(words, axis=1)
+        features = ((word[:, None] >> self._bit_shifts) & 1).astype(np.float32)
+        # the tiles as printed, then their features
+        planes[: self.static_planes, cells] = self._static[codes].T
+        at = self.static_planes
+        planes[at : at + len(_FEATURE_PLANES), cells] = features.T
+        # the followers
+        flat = out
+        seg_locs = self._seg_locs
+        follower0 = idx["follower_0"]
+        for (x, y), (who, segment) in meeples.items():
+            cl = x - x0
+            rw = top - y
+            if not (0 <= cl < side and 0 <= rw < side):
+                continue
+            cell = rw * side + cl
+            flat[(follower0 + (who - seat) % s.num_players) * c + cell] = 1.0
+            for plane in seg_locs[board[(x, y)]][segment]:
+                flat[plane * c + cell] = 1.0
+        # positions of note
+        origin = self.cell(fr, (0, 0))
+        if origin >= 0:
+            flat[idx["origin"] * c + origin] = 1.0
+        block = idx["abbey_block"] * c
+        for pos in s.abbeys:
+            cell = self.cell(fr, pos)
+            if cell >= 0:
+                flat[block + cell] = (1 + s.abbey_neighbours(pos)) / 9
+        if s.placed is not None:
+            cell = self.cell(fr, s.placed)
+            if cell >= 0:
+                flat[idx["placed"] * c + cell] = 1.0
+        x1 = x0 + side
+        y0 = top - side
+        open_cells = [(top - y) * side + x - x0 for x, y in s.need if x0 <= x < x1 and y0 < y <= top]
+        planes[idx["open"], open_cells] = 1.0
+        if s.phase == PH_PLACE and not s.terminal:
+            fits0 = idx["fits_0"] * c
+            flat[
+                [
+                    fits0 + r // 90 * c + (top - y) * side + x - x0
+                    for (x, y), r in s.placements(s.drawn)
+                    if x0 <= x < x1 and y0 < y <= top
+                ]
+            ] = 1.0
+        return clipped
+
+    def _globals(self, s: Rules, seat: int, clipped: int, fits: bool, out: Tensor) -> None:
+        off = self.offsets
+        n = s.num_players
+        player = s.current_player
+        if s.terminal:
+            out[off["to_act"] + MAX_SEATS + 1] = 1.0
+        elif player == CHANCE:
+            out[off["to_act"] + MAX_SEATS] = 1.0
+        else:
+            out[off["to_act"] + (player - seat) % n] = 1.0
+        phase = 3 if s.terminal else (0 if s.phase == PH_DRAW else 1 if s.phase == PH_PLACE else 2)
+        out[off["phase"] + phase] = 1.0
+        out[off["players"] + n - 2] = 1.0
+        out[off["seat"] + seat] = 1.0
+        order = [(seat + k) % n for k in range(n)]
+        points = s.points
+        at = off["scores"]
+        out[at : at + n] = [points[p] / _SCORE_SCALE for p in order]
+        others = [points[p] for p in order[1:]]
+        out[off["lead"]] = (points[seat] - max(others)) / _SCORE_SCALE
+        at = off["followers"]
+        out[at : at + n] = [s.followers[p] / FOLLOWERS for p in order]
+        k = self.types
+        bag = np.array(s.bag, dtype=np.float32)
+        at = off["bag"]
+        out[at : at + k] = bag * self._bag_scale
+        if s.bag_left:
+            at = off["bag_share"]
+            out[at : at + k] = bag / s.bag_left
+        out[off["bag_left"]] = s.bag_left / self._bag_total
+        if s.drawn >= 0 and s.phase == PH_PLACE and not s.terminal:
+            out[off["drawn"] + s.drawn] = 1.0
+        if s.placed is not None:
+            out[off["placed_tile"] + (s.board[s.placed] >> 2)] = 1.0
+        at = off["options"]
+        out[at : at + 6] = self._options
+        at = off["window"]
+        out[at : at + 3] = [clipped / 10, clipped == 0, fits]
+
+
+#: The own_* bits, the opp_* bits, both, by a root's claim (1: the viewer's, 2: another seat's).
+_CLAIM_MASKS = np.array([0, 0xFFF << 4, 0xFFF << 16, 0xFFFFFF << 4], dtype=np.int64)
+_PLANE_INDEX: dict[str, int] = {name: i for i, (name, _) in enumerate((*_STATIC_PLANES, *_DYNAMIC_PLANES))}
+
+
+def _base(state: State[Any]) -> Rules:
+    if not isinstance(state, Rules):
+        raise EncodingError(f"{state!r} is not a Carcassonne state")
+    return state
+
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "FOLLOWER_CHOICES",
+    "FRAMES",
+    "LOCATIONS",
+    "MAX_SEATS",
+    "CarcassonneEncoding",
+    "Frame",
+    "Tensor",
+]
