@@ -97,10 +97,10 @@ class Window:
         fx0, fx1, fy0, fy1 = self.full
         parts = []
         if (self.y0, self.y1) != (fy0, fy1):
-            parts.append(f"rows y {self.y1}..{self.y0} of {fy1}..{fy0}")
+            parts.append(f"y {self.y1}..{self.y0} of {fy1}..{fy0}")
         if (self.x0, self.x1) != (fx0, fx1):
-            parts.append(f"columns x {self.x0}..{self.x1} of {fx0}..{fx1}")
-        text = f"board cut to fit: {', '.join(parts)}; 'board' shows it all"
+            parts.append(f"x {self.x0}..{self.x1} of {fx0}..{fx1}")
+        text = f"board cut to fit: {', '.join(parts)} ('board' shows it all)"
         if hidden:
             text += f"; {hidden} more places in the menu"
         return text

@@ -5,12 +5,14 @@ the drawn tile in its rotations, the bag by tile letter, the legend). It leaves 
 what the play command prints after it: the plies of the turn (:data:`TURN_ROOM` lines with the
 prompt) and the move menu, whose length it computes (:func:`~.menu.menu_lines`).
 
-Layouts, from the richest: the panels beside the board (with the legend, without it, with the
-bag's count only), then the panels below the board (a narrow terminal). Each is tried with the
-largest window of the board that leaves room for the rest; the layout that shows the whole board,
-else the most positions where the drawn tile fits, then the most of the board, wins (the richest
-on a tie). A note under a cut board says what is cut; the ``board`` command of the play command
-(``height=None``) shows every row. ``width=None`` and ``height=None``: everything, stacked.
+Layouts, from the richest (:data:`LAYOUTS`): the panels beside the board (with the legend, without
+it, with the bag's count only, with the drawn tile on one line), then below the board (the same
+steps, down to the tile's rotations in the status line and no bag). Each is tried with the largest
+window of the board that leaves room for the rest; the first that shows the whole board, or at
+least :data:`ENOUGH_ROWS` rows and :data:`ENOUGH_COLS` columns of it, is taken; failing that, the
+one that shows the most places where the drawn tile fits, then the most of the board. A note under
+a cut board says what is cut; the play command's ``board`` (``height=None``) shows every row.
+``width=None`` and ``height=None``: everything, stacked.
 
 >>> import regalia
 >>> from rich.console import Console
@@ -54,6 +56,7 @@ from regalia.games.carcassonne.render.panels import (
     players_line,
     status_line,
     tile_block,
+    tile_line,
 )
 from regalia.games.carcassonne.render.result import render_result
 from regalia.games.carcassonne.state import CarcassonneState
@@ -68,21 +71,31 @@ GAP = 2
 
 @dataclasses.dataclass(frozen=True)
 class Layout:
-    """Where the panels go (``side`` or ``below``) and how much of them is shown."""
+    """Where the panels go (``side`` or ``below``) and how much of them is shown: the drawn tile as
+    ``pictures`` of its rotations, one ``line``, or in the ``status`` line; the bag ``full`` (counts
+    by letter), ``short`` (its count) or ``none``; the legend."""
 
     panels: str
+    tile: str = "pictures"
+    bag: str = "full"
     legend: bool = True
-    bag: bool = True
 
 
 LAYOUTS: tuple[Layout, ...] = (
     Layout("side"),
     Layout("side", legend=False),
-    Layout("side", legend=False, bag=False),
+    Layout("side", bag="short", legend=False),
+    Layout("side", tile="line", bag="short", legend=False),
     Layout("below"),
     Layout("below", legend=False),
-    Layout("below", legend=False, bag=False),
+    Layout("below", bag="short", legend=False),
+    Layout("below", tile="status", bag="none", legend=False),
 )
+#: The smallest window a layout must show to be taken before a plainer one that shows more.
+ENOUGH_ROWS = 3
+ENOUGH_COLS = 6
+#: The plainest layout, for a tiny terminal.
+PLAIN = LAYOUTS[-1]
 
 
 def _console(width: int) -> Console:
@@ -110,13 +123,30 @@ def _panels(state: CarcassonneState, viewer: int | None, layout: Layout, width: 
     side = layout.panels == "side"
     wrap = PANEL_W if side else width
     parts: list[Text] = [players_block(state, viewer) if side else players_line(state, viewer)]
-    tile = tile_block(state)
+    tile = (
+        tile_block(state)
+        if layout.tile == "pictures"
+        else tile_line(state)
+        if layout.tile == "line"
+        else None
+    )
     if tile is not None:
         parts.append(tile)
-    parts.append(bag_line(state, wrap, short=not layout.bag))
+    if layout.bag != "none":
+        parts.append(bag_line(state, wrap, short=layout.bag == "short"))
     if layout.legend:
         parts.append(legend(state, wrap))
     return parts
+
+
+def _status(state: CarcassonneState, viewer: int | None, layout: Layout) -> Text:
+    status = status_line(state, viewer)
+    if layout.tile == "status":
+        tile = tile_line(state)
+        if tile is not None:
+            status.append(" · ")
+            status.append_text(tile)
+    return status
 
 
 def compose(
@@ -130,7 +160,7 @@ def compose(
     board = render_board(state, window)
     note = describe_window(window, state)
     panels = _panels(state, viewer, layout, width)
-    parts: list[RenderableType] = [status_line(state, viewer)]
+    parts: list[RenderableType] = [_status(state, viewer, layout)]
     if layout.panels == "side":
         grid = Table.grid(padding=(0, GAP))
         grid.add_column(width=board_width(window.cols), no_wrap=True)
@@ -150,24 +180,26 @@ def compose(
 def _fixed_lines(state: CarcassonneState, viewer: int | None, layout: Layout, width: int) -> int:
     """Lines of the view besides the board's rows: the status, the x labels, the note, and the
     panels when they are below the board."""
-    lines = 3
+    lines = 2 + measure(_status(state, viewer, layout), width)[0]
     if layout.panels == "below":
         lines += sum(measure(p, width)[0] for p in _panels(state, viewer, layout, width))
     return lines
 
 
+Merit = tuple[int, int, int]
+
+
 def _candidate(
     state: CarcassonneState, viewer: int | None, layout: Layout, width: int, budget: int | None
-) -> tuple[tuple[int, ...], RenderableType] | None:
-    """The view in ``layout`` with the largest window that fits, and its merit."""
-    fits = fit_positions(state)
-    full = extent(state, fits)
+) -> tuple[Window, RenderableType] | None:
+    """The view in ``layout`` with the largest window that fits (``None``: it does not fit)."""
+    full = extent(state, fit_positions(state))
     all_cols = full[1] - full[0] + 1
     all_rows = full[3] - full[2] + 1
     room = width - (PANEL_W + GAP if layout.panels == "side" else 0)
-    cols = min(all_cols, max(1, (room - board_width(0)) // CELL_W))
-    if layout.panels == "side" and room - board_width(0) < CELL_W * min(all_cols, 3):
-        return None  # too narrow for the panel beside a useful board
+    if room - board_width(0) < CELL_W * min(all_cols, 2):
+        return None  # too narrow for a useful board
+    cols = min(all_cols, (room - board_width(0)) // CELL_W)
     if budget is None:
         rows = all_rows
     else:
@@ -180,12 +212,21 @@ def _candidate(
         view = compose(state, viewer, layout, window, width)
         lines, natural = measure(view, width)
         if (budget is None or lines <= budget) and natural <= width:
-            shown = sum(1 for p in fits if window.holds(p))
-            merit = (int(not window.cut), shown, window.cols * window.rows)
-            return merit, view
+            return window, view
         if rows <= 1:
             return None
         rows -= 1
+
+
+def _merit(state: CarcassonneState, window: Window) -> Merit:
+    """Whole board first, then the places where the tile fits that are in view, then the area."""
+    shown = sum(1 for p in fit_positions(state) if window.holds(p))
+    return int(not window.cut), shown, window.cols * window.rows
+
+
+def _enough(window: Window) -> bool:
+    fx0, fx1, fy0, fy1 = window.full
+    return window.rows >= min(ENOUGH_ROWS, fy1 - fy0 + 1) and window.cols >= min(ENOUGH_COLS, fx1 - fx0 + 1)
 
 
 def render_terminal(
@@ -205,24 +246,25 @@ def _fitted(
 ) -> RenderableType:
     full = extent(state, fit_positions(state))
     if width is None and height is None:
-        window = Window(*full, full=full)
-        return compose(state, viewer, Layout("below"), window, None)
+        return compose(state, viewer, Layout("below"), Window(*full, full=full), None)
     cols = max(20, width or 100)
     budget = view_budget(state, cols, height)
-    best: tuple[tuple[int, ...], RenderableType] | None = None
+    best: tuple[Merit, RenderableType] | None = None
     for layout in LAYOUTS:
         found = _candidate(state, viewer, layout, cols, budget)
         if found is None:
             continue
-        if found[0][0]:  # the whole board: the richest layout that shows it
-            return found[1]
-        if best is None or found[0] > best[0]:
-            best = found
+        window, view = found
+        if not window.cut or _enough(window):  # the richest layout that shows enough
+            return view
+        merit = _merit(state, window)
+        if best is None or merit > best[0]:
+            best = (merit, view)
     if best is not None:
         return best[1]
     # a tiny terminal: one row of the board around the action, the status and the seats on a line
     window = choose_window(full, max(1, (cols - board_width(0)) // CELL_W), 1, focus_positions(state))
-    return Group(status_line(state, viewer), render_board(state, window), players_line(state, viewer))
+    return Group(_status(state, viewer, PLAIN), render_board(state, window), players_line(state, viewer))
 
 
 __all__ = [

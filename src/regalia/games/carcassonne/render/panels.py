@@ -136,6 +136,21 @@ def tile_block(state: CarcassonneState) -> Text | None:
     return Text("\n").join(lines)
 
 
+def tile_line(state: CarcassonneState) -> Text | None:
+    """The drawn tile's rotations on one line (``tile N: ↑0° →90° ↓180° ←270°``), those that fit
+    nowhere dim; ``None`` when no tile is to be laid."""
+    if state.terminal or state.phase != PH_PLACE or state.drawn < 0:
+        return None
+    tile = state.cat.types[state.drawn]
+    fits = {r for rotations in fit_positions(state).values() for r in rotations}
+    out = Text()
+    out.append(f"tile {tile.id}:", style="bold")
+    for r in tile.rotations:
+        out.append(" ")
+        out.append(rotation_label(r), style="bold" if r in fits else "dim")
+    return out
+
+
 def bag_entries(state: CarcassonneState) -> list[Text]:
     """``A2``, ``B4``...: the tiles left in the bag by letter."""
     return [Text(f"{state.cat.types[t].id}{n}") for t, n in enumerate(state.bag) if n]
@@ -192,4 +207,5 @@ __all__ = [
     "seat_label",
     "status_line",
     "tile_block",
+    "tile_line",
 ]
