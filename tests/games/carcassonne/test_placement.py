@@ -79,7 +79,9 @@ def test_a_turn_starts_with_the_draw() -> None:
     refused(state, "place E 0,1 180", DRAW)
     refused(state, "pass", DRAW)
     state.apply_text("draw E")
-    refused(state, "draw U", DRAW)
+    assert "place it" in str(refused(state, "draw U", DRAW))
+    state.apply_text("place E 0,1 180")
+    assert "deploy a follower or pass" in str(refused(state, "draw U", DRAW))
 
 
 def test_a_tile_not_left_in_the_bag_cannot_be_drawn() -> None:

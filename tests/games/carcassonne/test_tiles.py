@@ -225,3 +225,12 @@ def test_catalogue_errors_name_the_tile_and_the_field(entry: dict[str, object], 
     with a bad count, set or edge letter, is refused, naming the tile and the field."""
     with pytest.raises(DataError, match=message):
         parse_catalogue(_catalogue(entry))
+
+
+def test_start_tile_must_be_of_the_base_set() -> None:
+    """Preparation (the start tile is laid in every game): a catalogue whose start tile belongs to
+    a set of Heretics and Shrines is refused (with shrines=off its bag count would be -1)."""
+    doc = _catalogue()
+    doc["tiles"][0]["set"] = "shrines5"  # type: ignore[index]
+    with pytest.raises(DataError, match="tile D: field 'start'"):
+        parse_catalogue(doc)

@@ -146,7 +146,8 @@ class Rules(Base):
                 raise IllegalAction("a tile is to be drawn from the bag first (chance)", "Drawing a tile")
             raise IllegalAction("no tile of that kind is left in the bag", "Drawing a tile")
         if kind == DRAW:
-            raise IllegalAction("a tile has been drawn already: place it", "Drawing a tile")
+            then = "place it" if phase == PH_PLACE else "it is placed: deploy a follower or pass"
+            raise IllegalAction(f"a tile has been drawn already; {then}", "Drawing a tile")
         if phase == PH_PLACE:
             self._check_place(action)
         else:

@@ -369,6 +369,12 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
     starts = sum(t.start for t in types)
     if starts != 1:
         raise DataError(f"{source}: exactly one tile must be the start tile (field 'start'), got {starts}")
+    start = next(t for t in types if t.start)
+    if start.set != "base":
+        raise DataError(
+            f"{source}: tile {start.id}: field 'start': the start tile is laid in every game, so its set "
+            f"must be 'base', not {start.set!r}"
+        )
     return Catalogue(tuple(types), source)
 
 
