@@ -23,7 +23,7 @@ from regalia.core.game import CHANCE
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PLACE, Action
 from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS
 from regalia.games.carcassonne.state import CarcassonneState
-from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, ROAD, SHRINE, SIDES
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, ROAD, SHRINE, SIDES, opposite_half
 
 from .builders import supply_ok
 
@@ -284,3 +284,85 @@ def test_illegal_actions_are_refused_and_change_nothing(seed: int, options: dict
             else:
                 raise AssertionError(f"{action} was accepted but is not legal")
             assert state.to_json() == before
+
+
+def reference_features(state: CarcassonneState) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """The features of the board computed from scratch, independently of the engine's union-find:
+    a search over the segments of the laid tiles, joined across every shared side (cities and
+    roads) and half-edge (fields). Each segment ``(pos, i)`` maps to its feature's description."""
+    board = state.board
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for start_pos in sorted(board):
+        for start_i in range(len(state.turned(start_pos).segments)):
+            if (start_pos, start_i) in seen:
+                continue
+            kind = state.turned(start_pos).segments[start_i].kind
+            feature: dict[str, Any] = {"kind": kind, "tiles": set(), "open": 0, "pennants": 0, "members": []}
+            todo = [(start_pos, start_i)]
+            seen[(start_pos, start_i)] = feature
+            while todo:
+                pos, i = todo.pop()
+                feature["members"].append((pos, i))
+                feature["tiles"].add(pos)
+                turned = state.turned(pos)
+                seg = turned.segments[i]
+                feature["pennants"] += int(seg.pennant)
+                if kind in ABBEYS:
+                    continue
+                x, y = pos
+                links = []
+                if kind in (CITY, ROAD):
+                    for side in seg.sides:
+                        dx, dy = SIDE_VECTORS[side]
+                        q = (x + dx, y + dy)
+                        if q in board:
+                            links.append((q, state.turned(q).side_segment[(side + 2) % 4]))
+                        else:
+                            feature["open"] += 1
+                else:
+                    for h in seg.sides:
+                        dx, dy = SIDE_VECTORS[h // 2]
+                        q = (x + dx, y + dy)
+                        if q in board:
+                            links.append((q, state.turned(q).half_segment[opposite_half(h)]))
+                for link in links:
+                    if link not in seen:
+                        seen[link] = feature
+                        todo.append(link)
+    return seen
+
+
+def matches_reference(state: CarcassonneState) -> None:
+    """Every segment's feature in the engine is the reference's: kind, tiles, open edges, pennants,
+    followers; for a field, the completed cities it touches."""
+    reference = reference_features(state)
+    for (pos, i), feature in reference.items():
+        record = state.feature(pos, i)
+        assert record.kind == feature["kind"]
+        assert set(record.tiles) == feature["tiles"], (pos, i)
+        if record.kind in (CITY, ROAD):
+            assert record.open == feature["open"], (pos, i, record.open, feature["open"])
+            assert record.pennants == feature["pennants"]
+        on_it = sorted(p for p, (_, seg) in state.meeples.items() if (p, seg) in feature["members"])
+        assert sorted(record.meeples) == on_it, (pos, i)
+        if record.kind == "field":
+            mine = {frozenset(state.fdata[root].tiles) for root in state.completed_cities(record)}  # type: ignore[union-attr]
+            touched = set()
+            for p, j in feature["members"]:
+                for c in state.turned(p).segments[j].cities:
+                    city = reference[(p, c)]
+                    if city["open"] == 0:
+                        touched.add(frozenset(city["tiles"]))
+            assert mine == touched, (pos, i)
+
+
+@slow
+@given(seed=seeds, options=option_sets)
+def test_features_match_a_search_from_scratch(seed: int, options: dict[str, Any]) -> None:
+    """Placing a tile / Scoring: the engine keeps its features incrementally (a union-find); after
+    every tile they are the ones a search over the board from scratch finds (the tiles each feature
+    covers, its open edges and pennants, the followers on it, the completed cities a field
+    touches)."""
+    for state in play(options, seed):
+        if state.placed is not None or state.is_terminal():
+            matches_reference(state)
