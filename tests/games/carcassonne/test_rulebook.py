@@ -30,7 +30,7 @@ def flat(text: str) -> str:
 
 def cited_rules() -> set[str]:
     """The rule names given to IllegalAction anywhere in the engine's modules."""
-    found = set()
+    found: set[str] = set()
     for path in SOURCE.glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
@@ -39,6 +39,7 @@ def cited_rules() -> set[str]:
                 and node.func.id == IllegalAction.__name__
                 and len(node.args) == 2
                 and isinstance(node.args[1], ast.Constant)
+                and isinstance(node.args[1].value, str)
             ):
                 found.add(node.args[1].value)
     return found

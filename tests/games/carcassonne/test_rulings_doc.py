@@ -4,6 +4,7 @@ exist; docs/carcassonne.md links every ruling."""
 from __future__ import annotations
 
 import ast
+import doctest
 import re
 from pathlib import Path
 
@@ -94,3 +95,10 @@ def test_game_doc_links_every_ruling() -> None:
         assert f"rulings.md#{anchor(title)})" in text, title
     for link in re.findall(r"rulings\.md#([\w-]+)", text):
         assert link in anchors, link
+
+
+def test_game_doc_examples_run() -> None:
+    """Every ``>>>`` example of docs/carcassonne.md gives the output shown."""
+    result = doctest.testfile(str(GAME_DOC), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0

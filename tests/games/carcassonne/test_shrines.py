@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from regalia.core.errors import OptionError
+from regalia.games.carcassonne.state import CarcassonneState
 
 from .builders import (
     BLUE,
@@ -40,13 +41,12 @@ CLOISTER = "B 0,-1 0"
 SHRINE = "SH 1,-1 0"
 #: the cloister's own neighbours (not the shrine's), in an order where each touches a laid tile
 CLOISTER_OWN = ("U -1,0 0", "E -1,-1 270", "U -1,-2 0")
-#: the shrine's own neighbours (not the cloister's)
+#: the shrine's own neighbours (not the cloister's), once the shared 1,0 ("U 1,0 0") is laid; the
+#: other shared neighbours are 0,-2 and 1,-2 ("U 0,-2 0", "U 1,-2 0"), 0,0 is the start tile
 SHRINE_OWN = ("U 2,0 0", "E 2,-1 90", "U 2,-2 0")
-#: the shared neighbours still empty once both are laid (0,0 is the start tile)
-SHARED = ("U 1,0 0", "U 0,-2 0", "U 1,-2 0")
 
 
-def challenge_red_monk_blue_heretic(**options: object) -> object:
+def challenge_red_monk_blue_heretic(**options: object) -> CarcassonneState:
     """Red lays the cloister with a monk, blue the shrine next to it with a heretic: a challenge."""
     state = new(shrines="5", **options)
     turn(state, f"{CLOISTER} cloister", RED)
@@ -222,7 +222,8 @@ def test_cloister_completed_first_wins_the_challenge() -> None:
 
 def test_shrine_completed_first_wins_the_challenge() -> None:
     """The challenge: the heretic's shrine is completed first (its last neighbour 0,-2 laid while
-    the cloister misses the column x=-1): blue scores 9, red's monk goes home with 0."""
+    the cloister misses the column x=-1): blue scores 9 (1 + 8 neighbours), red's monk goes home
+    with 0."""
     state = challenge_red_monk_blue_heretic()
     events = turns(state, "U 1,0 0", *SHRINE_OWN, "U 1,-2 0", "U 0,-2 0")
     assert scored(events) == [("shrine", [0, 9])]
