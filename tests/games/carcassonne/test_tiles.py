@@ -234,3 +234,15 @@ def test_start_tile_must_be_of_the_base_set() -> None:
     doc["tiles"][0]["set"] = "shrines5"  # type: ignore[index]
     with pytest.raises(DataError, match="tile D: field 'start'"):
         parse_catalogue(doc)
+
+
+def test_shrine_tiles_belong_to_a_shrine_set() -> None:
+    """Heretics and Shrines: Preparation ("The new land tiles should be mixed in with the other
+    tiles"): shrines come only with the option shrines (sets shrines5, shrines6), so that a shrine
+    never comes without the expansion's placement restriction; a catalogue putting one in the base
+    set is refused."""
+    shrine = {"id": "Z", "set": "base", "count": 1, "edges": "FFFF", "shrine": True,
+              "fields": [{"halves": ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"]}]}  # fmt: skip
+    with pytest.raises(DataError, match="tile Z: field 'set'"):
+        parse_catalogue(_catalogue(shrine))
+    assert parse_catalogue(_catalogue({**shrine, "set": "shrines5"})).by_id["Z"].shrine

@@ -365,6 +365,11 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
         tile = parse_tile(entry, i, where=f"{source}: tiles[{i}]")
         if any(t.id == tile.id for t in types):
             raise DataError(f"{source}: tile {tile.id}: field 'id': duplicate id")
+        if tile.shrine and tile.set == "base":
+            raise DataError(
+                f"{source}: tile {tile.id}: field 'set': a shrine belongs to Heretics and Shrines (set "
+                "shrines5 or shrines6), whose placement restriction and challenges come with the option"
+            )
         types.append(tile)
     starts = sum(t.start for t in types)
     if starts != 1:
