@@ -326,7 +326,9 @@ def test_legal_groups_cover_every_legal_action_once(options: Mapping[str, Any]) 
         else:  # packed: each position once, before its first rotation, lines of at most LINE_W
             number = 0
             for label, items in groups:
-                line = f"{label}: " + "  ".join(f"{number + k + 1} {short}" for k, (_, short) in enumerate(items))
+                line = f"{label}: " + "  ".join(
+                    f"{number + k + 1} {short}" for k, (_, short) in enumerate(items)
+                )
                 number += len(items)
                 assert len(line) <= LINE_W
             shorts = [short for _, items in groups for _, short in items]

@@ -175,6 +175,9 @@ def pack(parts: Sequence[Text], width: int | None, indent: str = "") -> Text:
 def bag_line(state: CarcassonneState, width: int | None, short: bool = False) -> Text:
     """``bag 64: A2 B4 ...`` packed to ``width`` (``short``: only the count)."""
     head = Text()
+    if not state.bag_left:
+        head.append("bag: empty", style="bold")
+        return head
     head.append(f"bag {state.bag_left}" + ("" if short else ":"), style="bold")
     if short:
         head.append(" tiles left", style="")
@@ -192,6 +195,8 @@ def legend(state: CarcassonneState, width: int | None) -> Text:
         parts.append(Text("3→ move 3: the tile turned 90°", style="dim"))
     elif state.phase == PH_FOLLOWER and not state.terminal:
         parts.append(Text("numbers on the new tile: follower moves", style="dim"))
+    elif state.terminal:
+        parts.append(Text("followers where they stood at the final scoring", style="dim"))
     return pack(parts, width)
 
 

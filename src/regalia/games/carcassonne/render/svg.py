@@ -32,7 +32,7 @@ from regalia.core.grid import Pos, format_pos
 from regalia.core.svg import el, fmt, title, txt
 from regalia.games.carcassonne.actions import FOLLOWER, PASS, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_FOLLOWER
-from regalia.games.carcassonne.render.board import fit_positions, last_placed
+from regalia.games.carcassonne.render.board import fit_positions, last_placed, standing
 from regalia.games.carcassonne.render.geometry import ABBEY_R, ROAD_HALF, Point, tile_shape
 from regalia.games.carcassonne.render.result import breakdown, challenges_lost, split, verdict
 from regalia.games.carcassonne.render.style import (
@@ -52,7 +52,7 @@ from regalia.games.carcassonne.tiles import CLOISTER, FIELD, SHRINE, Turned
 CELL = 72
 MARGIN = 24
 TOP = 70
-RIGHT_W = 360
+RIGHT_W = 420
 LINE = 18
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -358,7 +358,8 @@ def _tile(state: CarcassonneState, frame: Frame, pos: Pos, highlight: bool) -> s
 
 def _followers(state: CarcassonneState, frame: Frame) -> str:
     out = []
-    for pos, (seat, segment) in sorted(state.meeples.items()):
+    final = state.terminal
+    for pos, (seat, segment) in sorted(standing(state).items()):
         turned = state.turned(pos)
         seg = turned.segments[segment]
         x, y = frame.corner(pos)
@@ -369,13 +370,16 @@ def _followers(state: CarcassonneState, frame: Frame) -> str:
             el(
                 "g",
                 {
-                    "class": "follower",
+                    "class": "follower final" if final else "follower",
                     "data-seat": seat_name(state, seat),
                     "data-pos": format_pos(pos),
                     "data-feature": seg.kind,
                     "data-name": seg.name,
                 },
-                title(f"{seat_name(state, seat)}'s {word} at {format_pos(pos)} ({where})"),
+                title(
+                    f"{seat_name(state, seat)}'s {word} at {format_pos(pos)} ({where})"
+                    + (", at the final scoring" if final else "")
+                ),
                 meeple(seat, px, py, 0.36 * CELL, lying=seg.kind == FIELD),
             )
         )
@@ -611,11 +615,11 @@ def _result(state: CarcassonneState, left: float, top: float) -> tuple[str, floa
         return "", top
     parts = [txt(left, top + 14, "Final scoring", 14, font_weight="bold")]
     kinds = [k for k in KIND_ORDER if k != SHRINE or state.game.options.shrines != "off"]
-    heads = ["", *(KIND_PLURALS[k][:5] for k in kinds), "end", "total"]
-    xs = [left, *(left + 70 + 40 * k for k in range(len(kinds) + 2))]
+    heads = ["", *(KIND_PLURALS[k] for k in kinds), "at end", "total"]
+    xs = [left, *(left + 96 + 46 * k for k in range(len(kinds) + 2))]
     y = top + 34
     for x, head in zip(xs, heads, strict=True):
-        parts.append(txt(x, y, head, 10, font_weight="bold", anchor="start" if not head else "end"))
+        parts.append(txt(x, y, head, 9, font_weight="bold", anchor="start" if not head else "end"))
     points = breakdown(state)
     _, final = split(state)
     lost = challenges_lost(state)
@@ -678,6 +682,7 @@ LEGEND = (
     "(R red, B blue, G green, Y yellow, K black); farmers lie down. Dashed squares: where the drawn tile "
     "fits, one picture per rotation (the arrow shows where its printed top points)."
 )
+FINAL_LEGEND = " Once the game is over, the followers are drawn where they stood at the final scoring."
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -721,7 +726,8 @@ def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
     body.append(part)
     bottom = max(y, frame.top + frame.height) + 16
     width = right + RIGHT_W
-    for line in _wrap(LEGEND, int((width - 2 * MARGIN) / 6.4)):
+    legend = LEGEND + (FINAL_LEGEND if state.terminal else "")
+    for line in _wrap(legend, int((width - 2 * MARGIN) / 6.4)):
         body.append(txt(MARGIN, bottom, line, 10, fill="#444444"))
         bottom += 14
     height = bottom + 8
