@@ -12,7 +12,9 @@ Each of the 15 characters belongs to one feature of the tile as it lies (:class:
 
 Each feature has an *anchor*, the character where its follower stands (the seat's letter; a
 farmer lies in the field, so its letter is lowercase) and where the number of a follower option is
-written in the play command. A city's pennant (``◆``) takes another of its characters.
+written in the play command. A monk or a heretic stands beside its building (west of the centre,
+else east) when a field is there, so the building's mark stays in view. A city's pennant (``◆``)
+takes another of its characters.
 
 >>> from regalia.games.carcassonne.tiles import default_catalogue
 >>> cat = default_catalogue()
@@ -20,9 +22,9 @@ written in the play command. A city's pennant (``◆``) takes another of its cha
 ·███·
 ━━━━━
 ·····
->>> print("\\n".join(cell_lines(cat.turned(cat.by_id["A"].index, 0), {0: (1, "")})))
+>>> print("\\n".join(cell_lines(cat.turned(cat.by_id["A"].index, 0), {0: (1, ""), 2: (0, "")})))
 ·····
-··⌂··
+·R⌂··
 ··B··
 """
 
@@ -202,6 +204,15 @@ def paint(turned: Turned) -> Painted:
             pennants.append(
                 min(others, key=lambda c: (_distance(c, target), c[0] < anchor[0], c)) if others else anchor
             )
+    if turned.abbey >= 0:  # the monk or heretic beside its building, so that the mark stays in view
+        beside = (
+            [ch for ch in ((1, 1), (3, 1)) if ch not in anchors and segments[owner[ch]].kind == FIELD]
+            if all(owner[ch] >= 0 for ch in ((1, 1), (3, 1)))
+            else []
+        )
+        if beside:
+            anchors[turned.abbey] = beside[0]
+            owner[beside[0]] = turned.abbey
     for ch in pennants:
         glyph[ch] = PENNANT_GLYPH
     return Painted(
