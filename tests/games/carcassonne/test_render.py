@@ -435,6 +435,18 @@ def test_draws_and_placements_are_described() -> None:
     assert last_description(state).startswith("it completes a city of 2 tiles")
 
 
+def test_a_follower_on_an_open_feature_is_described_with_what_it_holds() -> None:
+    state = new()
+    turn(state, "U -1,0 0 field Nw")
+    assert last_description(state) == "red's farmer in a field touching no completed city yet"
+    turn(state, "E 0,1 180 field Nw")
+    assert last_description(state) == "blue's farmer in a field touching 1 completed city"
+    turn(state, "B 0,-1 0 cloister")
+    assert last_description(state) == "red's monk on the cloister: 3 of its 9 tiles laid"
+    turn(state, "U 1,0 0 road E")
+    assert last_description(state) == "blue's thief on the road of 3 tiles, 2 open edges"
+
+
 def test_the_final_scoring_is_summed_per_seat_and_kind() -> None:
     state = finished({"players": 3}, 4)
     final_ply = max(e[0] for e in state.events() if e[1] == "final")

@@ -270,11 +270,6 @@ def board_width(cols: int) -> int:
     return LABEL_W + CELL_W * cols
 
 
-def board_lines(rows: int) -> int:
-    """Lines of a board window ``rows`` positions tall (the x labels included)."""
-    return 1 + CELL_H * rows
-
-
 def standing(state: CarcassonneState) -> dict[Pos, tuple[int, int]]:
     """The followers to draw: those on the board (pos -> (seat, segment)); once the game is over,
     those that stood on the board at the final scoring (which sends every follower home)."""
@@ -384,7 +379,6 @@ __all__ = [
     "CORNER",
     "LABEL_W",
     "Window",
-    "board_lines",
     "board_width",
     "choose_window",
     "describe_window",

@@ -232,7 +232,8 @@ def _follower(state: CarcassonneState, seat: int, action: Action, events: list[E
         )
     if action.feature == FIELD:
         cities = len(state.completed_cities(record))
-        return f"{who}'s {word} in a field touching {plural(cities, 'completed city', 'completed cities')}"
+        touching = plural(cities, "completed city", "completed cities") if cities else "no completed city yet"
+        return f"{who}'s {word} in a field touching {touching}"
     what = _feature_words(state, action.feature, sorted(record.tiles))
     return f"{who}'s {word} on the {what}, {plural(record.open, 'open edge')}"
 

@@ -5,12 +5,10 @@ Colour is never the only carrier of meaning (``NO_COLOR=1`` shows none): every s
 ``B``), written on its followers, and every feature has its glyph (``█`` city, ``◆`` pennant,
 ``━ ┃`` roads, ``⌂`` cloister, ``☼`` shrine, ``·`` field).
 
->>> seat_letter(4), follower_word("field"), feature_word("shrine")
-('K', 'farmer', 'shrine')
+>>> seat_letter(4), follower_word("field"), follower_word("shrine")
+('K', 'farmer', 'heretic')
 >>> rotation_label(90)
 '→90°'
->>> tile_words("K")
-'K'
 """
 
 from __future__ import annotations
@@ -137,19 +135,9 @@ def follower_word(kind: str) -> str:
     return FOLLOWER_WORDS.get(kind, "follower")
 
 
-def feature_word(kind: str) -> str:
-    """The feature's name in the singular: ``city``, ``road``..."""
-    return kind
-
-
 def rotation_label(rotation: int) -> str:
     """``↑0°``, ``→90°``: the arrow shows where the printed top of the tile points."""
     return f"{ROTATION_ARROWS.get(rotation, '?')}{rotation}°"
-
-
-def tile_words(tile_id: str) -> str:
-    """A tile type by its letter(s), as the notation writes it."""
-    return tile_id
 
 
 def seats_words(state: Any, seats: list[int]) -> str:
@@ -189,7 +177,6 @@ __all__ = [
     "SEAT_STYLES",
     "SHRINE_FG",
     "SHRINE_GLYPH",
-    "feature_word",
     "follower_word",
     "name_style",
     "plural",
@@ -198,5 +185,4 @@ __all__ = [
     "seat_name",
     "seat_style",
     "seats_words",
-    "tile_words",
 ]
