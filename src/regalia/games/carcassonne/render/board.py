@@ -35,6 +35,7 @@ from rich.text import Text
 
 from regalia.core.errors import RegaliaError
 from regalia.core.grid import Pos
+from regalia.core.text import plural
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PLACE, Action
 from regalia.games.carcassonne.base import PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.render.cells import CELL_H, CELL_W, follower_mark, paint
@@ -103,7 +104,7 @@ class Window:
             parts.append(f"x {self.x0}..{self.x1} of {fx0}..{fx1}")
         text = f"board cut to fit: {', '.join(parts)} ('board' shows it all)"
         if hidden:
-            text += f"; {hidden} more places in the menu"
+            text += f"; {plural(hidden, 'more place')} in the menu"
         return text
 
 
