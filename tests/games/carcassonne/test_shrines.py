@@ -318,6 +318,22 @@ def test_shrine_completed_on_the_turn_it_is_placed_wins() -> None:
     assert state.points == [0, 9] and state.followers == [7, 7]
 
 
+def test_heretic_on_the_tile_that_completes_the_cloister_loses_at_once() -> None:
+    """The challenge and the order of a turn (deploy, then score; ruling C-challenge-at-once): blue
+    lays the shrine as the eighth neighbour of red's cloister and deploys a heretic on it. The
+    challenge is laid down, then the tile's scoring finds the cloister completed first: red 9
+    (1 + 8), blue's heretic home with 0. With the house rule red also scores the unfinished shrine,
+    whose block holds 0,0 1,0 0,-1 0,-2 1,-2: 9 + (1 + 5) = 15."""
+    for house, points in ((False, 9), (True, 15)):
+        state = new(shrines="5", challenge_house_rule=house)
+        turn(state, f"{CLOISTER} cloister", RED)
+        turns(state, *CLOISTER_OWN, "U 1,0 0", "U 0,-2 0", "U 1,-2 0")
+        events = turn(state, f"{SHRINE} shrine", BLUE)
+        assert scored(events) == [("cloister", [points, 0])], house
+        assert [e[2:4] for e in events if e[1] == "challenge"] == [("shrine", [BLUE])]
+        assert state.points == [points, 0] and state.followers == [7, 7]
+
+
 def test_no_challenge_without_a_second_follower() -> None:
     """Deploying a follower: a challenge needs a heretic and a monk. Blue lays the shrine next to
     red's monk without a heretic: the cloister completes, red scores 9, nothing else happens."""
