@@ -350,7 +350,8 @@ def _check_layout(
 
 
 def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
-    """Validate a catalogue document (``carcassonne-tiles``, version 1; see docs/formats.md)."""
+    """Validate a catalogue document (``carcassonne-tiles``, version 1; documented in
+    docs/carcassonne.md, "Your own catalogue")."""
     if not isinstance(doc, Mapping):
         raise DataError(f"{source}: a tile catalogue must be a JSON object")
     if doc.get("format") != "carcassonne-tiles":
