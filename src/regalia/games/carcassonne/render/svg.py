@@ -25,6 +25,7 @@ exactly once:
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Sequence
 
 from regalia.core.game import CHANCE
@@ -685,12 +686,6 @@ LEGEND = (
 FINAL_LEGEND = " Once the game is over, the followers are drawn where they stood at the final scoring."
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width)
-
-
 def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
     """The whole position as a standalone SVG document (see the module docstring; ``viewer`` is the
     seat looking, ``None`` a spectator who may act for the seat to move)."""
@@ -727,7 +722,7 @@ def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
     bottom = max(y, frame.top + frame.height) + 16
     width = right + RIGHT_W
     legend = LEGEND + (FINAL_LEGEND if state.terminal else "")
-    for line in _wrap(legend, int((width - 2 * MARGIN) / 6.4)):
+    for line in textwrap.wrap(legend, int((width - 2 * MARGIN) / 6.4)):
         body.append(txt(MARGIN, bottom, line, 10, fill="#444444"))
         bottom += 14
     height = bottom + 8
