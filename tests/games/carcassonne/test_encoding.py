@@ -575,3 +575,34 @@ def test_regalia_fit_measures_its_variants(plugin: Any) -> None:
     assert tiny.states_fit < tiny.states and tiny.most_clipped is not None and tiny.most_clipped > 0
     assert 0 < tiny.kept_actions < tiny.lost_actions
     assert origin.label == "frame=origin"
+
+
+def test_a_user_catalogue_sizes_the_chance_ids_and_blocks(tmp_path: Any) -> None:
+    """With ``tiles=FILE`` the chance ids and per-type blocks are that catalogue's types; a whole
+    game passes every check."""
+    import json
+
+    from regalia.core.data import read_package_json
+
+    doc = read_package_json("regalia.games.carcassonne", "data/tiles.json")
+    keep = {"D": 2, "U": 5, "C": 2, "B": 3}
+    doc["tiles"] = [{**t, "count": keep[t["id"]]} for t in doc["tiles"] if t["id"] in keep]
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    small = regalia.load_game("carcassonne", tiles=str(path), players=3)
+    enc = CarcassonneEncoding(small, size=11)
+    assert enc.num_chance_outcomes == enc.types == 4
+    assert enc.num_actions == 4 * 121 + 19
+    blocks = {name: shape for name, shape, _ in enc.layout()}
+    assert blocks["bag"] == blocks["drawn"] == (4,)
+    state = small.new_state(seed=2)
+    rng = random.Random(2)
+    while True:
+        check_ids(enc, state)
+        check_observation(enc, state)
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+    discarded = sum(1 for e in state.events() if e[1] == "discard")
+    assert len(state.board) == sum(keep.values()) - discarded  # the start tile, and the bag's 11 tiles

@@ -133,8 +133,9 @@ _DYNAMIC_PLANES: tuple[tuple[str, str], ...] = (
     *(
         (
             f"follower_{k}",
-            f"a follower of the seat {k} places after the viewer in turn order stands on this tile"
-            + (" (the viewer's own)" if k == 0 else ""),
+            "a follower of the viewer stands on this tile"
+            if k == 0
+            else f"a follower of the seat {k} after the viewer in turn order stands on this tile",
         )
         for k in range(MAX_SEATS)
     ),
@@ -458,15 +459,19 @@ class CarcassonneEncoding(Encoding):
             (
                 "to_act",
                 m + 2,
-                f"who acts now: the seat k places after the viewer in turn order (k = 0 .. {m - 1}; 0: "
-                "the viewer), chance, nobody (the game is over)",
+                f"who acts now: the seat k after the viewer in turn order (k = 0 .. {m - 1}; 0: the "
+                "viewer), chance, nobody (the game is over)",
             ),
             ("phase", 4, "what is to happen: a draw, a placement, a follower (or pass), nothing (over)"),
             ("players", m - 1, "the number of players (one-hot: 2, 3, 4, 5)"),
             ("seat", m, "the viewer's seat (one-hot; seat 0 plays first)"),
-            ("scores", m, f"points scored so far / {_SCORE_SCALE:g}, per seat k places after the viewer"),
+            (
+                "scores",
+                m,
+                f"points scored so far / {_SCORE_SCALE:g}, per seat from the viewer on in turn order",
+            ),
             ("lead", 1, f"the viewer's points minus the best other seat's / {_SCORE_SCALE:g}"),
-            ("followers", m, f"followers left / {FOLLOWERS}, per seat k places after the viewer"),
+            ("followers", m, f"followers left / {FOLLOWERS}, per seat from the viewer on in turn order"),
             ("bag", n, "tiles of each type left in the bag / that type's tiles in the bag at the start"),
             ("bag_share", n, "each type's share of the tiles left in the bag (the next draw's odds)"),
             ("bag_left", 1, "tiles left in the bag / tiles in the bag at the start"),
@@ -543,9 +548,12 @@ class CarcassonneEncoding(Encoding):
                 break
             root = up
         fdata = s.fdata
-        complete = np.fromiter((f is not None and f.open == 0 for f in fdata), dtype=bool, count=len(fdata))
         tile_roots = root[np.minimum(bases[:, None] + self._seg_range, len(fdata) - 1)]
-        words = np.where(complete[tile_roots], self._seg_sides[codes], 0)
+        sides = self._seg_sides[codes]
+        closable = np.unique(tile_roots[sides != 0]).tolist()  # the roots of cities and roads
+        complete = np.zeros(len(fdata), dtype=bool)
+        complete[closable] = [fdata[r].open == 0 for r in closable]
+        words = np.where(complete[tile_roots], sides, 0)
         meeples = s.meeples
         if meeples:
             claim = np.zeros(len(fdata), dtype=np.int64)  # 1: the viewer's, 2: another seat's
@@ -562,13 +570,14 @@ class CarcassonneEncoding(Encoding):
         flat = out
         seg_locs = self._seg_locs
         follower0 = idx["follower_0"]
+        n = s.num_players
         for (x, y), (who, segment) in meeples.items():
             cl = x - x0
             rw = top - y
             if not (0 <= cl < side and 0 <= rw < side):
                 continue
             cell = rw * side + cl
-            flat[(follower0 + (who - seat) % s.num_players) * c + cell] = 1.0
+            flat[(follower0 + (who - seat) % n) * c + cell] = 1.0
             for plane in seg_locs[board[(x, y)]][segment]:
                 flat[plane * c + cell] = 1.0
         # positions of note
