@@ -53,7 +53,7 @@ class CarcassonneOptions(Options):
     challenge_house_rule: bool = option(
         False, "house rule: the winner of a shrine/cloister challenge also scores the loser's building"
     )
-    tiles: str | None = option(None, "path of your own tile catalogue (format: docs/formats.md)")
+    tiles: str | None = option(None, "path of your own tile catalogue (format: docs/carcassonne.md)")
 
     def validate(self) -> None:
         if self.challenge_house_rule and self.shrines == "off":
@@ -95,6 +95,11 @@ class Carcassonne(Game[Action]):
         counts = [t.count if t.set in sets else 0 for t in self.catalogue.types]
         counts[self.start_tile] -= 1
         return counts
+
+    @cached_property
+    def bag_size(self) -> int:
+        """The number of tiles in the bag at the start."""
+        return sum(self.bag_counts())
 
     def seat_names(self) -> list[str]:
         return list(SEAT_COLOURS[: self.num_players])

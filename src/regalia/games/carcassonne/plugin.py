@@ -13,8 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from regalia.core.data import read_package_text
 from regalia.core.plugin import Calculator, Plugin, lazy
 from regalia.games.carcassonne import calculator
+
+
+def rules_text() -> str:
+    """The rulebook of Carcassonne and of Heretics and Shrines, as shipped with regalia."""
+    return read_package_text("regalia.games.carcassonne", "data/rules.md")
 
 
 def _lazy(target: str) -> Callable[..., Any]:
@@ -42,6 +48,7 @@ PLUGIN = Plugin(
     menu=_lazy("render:legal_groups"),
     describe=_lazy("render:describe_ply"),
     notation_help=NOTATION_HELP,
+    rules=rules_text,
     calculator=Calculator(
         format=calculator.FORMAT,
         schema=calculator.schema,

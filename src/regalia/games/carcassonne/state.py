@@ -22,16 +22,27 @@ regalia.core.errors.IllegalAction: B turned 0 does not match the edges next to 0
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Self
 
+from regalia.core.grid import Pos
 from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
-from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW
-from regalia.games.carcassonne.effects import ABBEY_POINTS, Effects
+from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, Feature
+from regalia.games.carcassonne.effects import ABBEY_POINTS, FIELD_POINTS, Effects
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD
 from regalia.games.carcassonne.views import Views
 
 __all__ = ["CarcassonneState"]
+
+#: Search heuristic (:meth:`CarcassonneState.evaluate`): a follower in hand while the bag is full.
+FOLLOWER_VALUE = 3.0
+#: The share of an open city's completion bonus hoped for, by open edges (0, 1, 2, 3 or more).
+CITY_HOPE = (1.0, 0.9, 0.7, 0.5)
+#: The share of a cloister's or shrine's missing points hoped for while the bag is full.
+ABBEY_HOPE = 0.8
+#: The share of 3 points hoped for each open city a field touches while the bag is full.
+FIELD_HOPE = 0.4
 
 
 class CarcassonneState(Views, Effects):
@@ -111,6 +122,36 @@ class CarcassonneState(Views, Effects):
         majority on each occupied feature, the final scoring's value (farms included), or the full
         value of a feature the tile just laid has completed (it is scored once the turn's follower
         is chosen)."""
+        return self._shares(self._value_now)
+
+    def prospects(self) -> list[float]:
+        """Per seat, what its followers on the board may still bring, counting on completion: an open
+        city or cloister is worth its final-scoring value plus part of what completing it would add,
+        the larger the share of the bag still to come and the fewer its open edges; a field adds part
+        of 3 points for each open city it touches. A guess for search, not a rule."""
+        return self._shares(self._value_hoped)
+
+    def evaluate(self, seat: int) -> float:
+        """The search heuristic: points plus :meth:`prospects` plus the followers still in hand
+        (worth :data:`FOLLOWER_VALUE` each while the bag is full, nothing at the end), minus the best
+        other seat's."""
+        left = self.bag_share()
+        prospects = self.prospects()
+        totals = [
+            p + q + FOLLOWER_VALUE * left * f
+            for p, q, f in zip(self.points, prospects, self.followers, strict=True)
+        ]
+        mine = totals[seat]
+        others = [t for i, t in enumerate(totals) if i != seat]
+        return mine - max(others)
+
+    def bag_share(self) -> float:
+        """The share of the bag's tiles still to be drawn (1 at the start, 0 at the end)."""
+        size: int = self.game.bag_size
+        return self.bag_left / size
+
+    def _shares(self, value_of: Callable[[Pos, Feature], float]) -> list[float]:
+        """``value_of`` each occupied feature, given to every seat of its majority."""
         out = [0.0] * self.num_players
         if self.terminal:
             return out
@@ -122,13 +163,7 @@ class CarcassonneState(Views, Effects):
             seen.add(root)
             record = self.fdata[root]
             assert record is not None
-            kind = record.kind
-            if record.open == 0 and kind in (CITY, ROAD):
-                value = self._closed_value(record)
-            elif kind in ABBEYS and self.abbey_neighbours(pos) == 8:
-                value = ABBEY_POINTS
-            else:
-                value = self.end_value(record)
+            value = value_of(pos, record)
             if len(record.meeples) == 1:
                 out[self.meeples[record.meeples[0]][0]] += value
             else:
@@ -136,10 +171,27 @@ class CarcassonneState(Views, Effects):
                     out[seat] += value
         return out
 
-    def evaluate(self, seat: int) -> float:
-        """Points plus the potential of the seat's followers, minus the best other seat's."""
-        potential = self.potential()
-        totals = [p + q for p, q in zip(self.points, potential, strict=True)]
-        mine = totals[seat]
-        others = [t for i, t in enumerate(totals) if i != seat]
-        return mine - max(others)
+    def _value_now(self, pos: Pos, record: Feature) -> float:
+        kind = record.kind
+        if record.open == 0 and kind in (CITY, ROAD):
+            return self._closed_value(record)
+        if kind in ABBEYS and self.abbey_neighbours(pos) == 8:
+            return ABBEY_POINTS
+        return self.end_value(record)
+
+    def _value_hoped(self, pos: Pos, record: Feature) -> float:
+        kind = record.kind
+        if kind == ROAD:
+            return len(record.tiles)
+        left = self.bag_share()
+        if kind == CITY:
+            if record.open == 0:
+                return self._closed_value(record)
+            now = len(record.tiles) + record.pennants
+            return now + now * left * CITY_HOPE[min(record.open, len(CITY_HOPE) - 1)]
+        if kind in ABBEYS:
+            now = 1 + self.abbey_neighbours(pos)
+            return now + (ABBEY_POINTS - now) * left * ABBEY_HOPE
+        cities = {self.find(node) for node in record.cities}
+        done = self.completed_cities(record)
+        return FIELD_POINTS * (len(done) + FIELD_HOPE * left * (len(cities) - len(done)))
