@@ -26,6 +26,8 @@ Fields of :class:`Base`:
     tiles left in the bag per type (everyone can count them), their total, the tile just drawn.
 ``player``, ``phase``, ``placed``, ``terminal``
     whose turn, what is to happen (draw, place, follower), the tile laid this turn, the end.
+``at_end``
+    the followers that stood on the board when the final scoring began (it sends them all home).
 ``log``
     what scoring and discards happened, ply by ply (for views and descriptions).
 
@@ -89,6 +91,7 @@ class Base(State[Action]):
         "_legal",
         "_places",
         "abbeys",
+        "at_end",
         "bag",
         "bag_left",
         "board",
@@ -117,6 +120,7 @@ class Base(State[Action]):
     need: dict[Pos, str]
     abbeys: dict[Pos, str]
     meeples: dict[Pos, tuple[int, int]]
+    at_end: dict[Pos, tuple[int, int]]
     followers: list[int]
     points: list[int]
     bag: list[int]

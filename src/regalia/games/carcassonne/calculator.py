@@ -47,7 +47,7 @@ from regalia.core.data import read_json_file, read_package_json
 from regalia.core.errors import DataError, OptionError, PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos, parse_pos
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_DRAW, SIDE_VECTORS, Feature
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS, Feature
 from regalia.games.carcassonne.game import SEAT_COLOURS, SHRINE_SETS, Carcassonne, CarcassonneOptions
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import (
@@ -638,7 +638,7 @@ def schema() -> JSON:
 
 def state_of_position(position: Position) -> CarcassonneState:
     """An engine state holding the position: the tiles laid through the engine's union-find
-    (``_join_tile``), the followers standing on their features, the points so far; the bag holds the
+    (``lay_tile``), the followers standing on their features, the points so far; the bag holds the
     tiles of the sets in play that are not on the board, and chance is to draw (seat 0 to play
     next). The state has no history: records and replays of it would start from the start tile.
 
@@ -651,17 +651,7 @@ def state_of_position(position: Position) -> CarcassonneState:
     ([7, 6], {(0, 0): (1, 1)})
     """
     game = Carcassonne(position.options)
-    state = CarcassonneState.__new__(CarcassonneState)
-    state._init_base(game, None)
-    state.cat = position.catalogue
-    state.board = {}
-    state.nodes = {}
-    state.parent = []
-    state.fdata = []
-    state.need = {}
-    state.abbeys = {}
-    state.meeples = {}
-    state.followers = [FOLLOWERS] * position.players
+    state = CarcassonneState.empty(game, position.catalogue)
     state.points = list(position.points)
     sets = SHRINE_SETS[position.options.shrines]
     bag = [
@@ -671,32 +661,12 @@ def state_of_position(position: Position) -> CarcassonneState:
     for pos, tile, rotation in position.board:
         if bag[tile]:
             bag[tile] -= 1
-        state.board[pos] = tile * 4 + rotation // 90
-        state._join_tile(pos)
+        state.lay_tile(pos, tile, rotation)
     state.bag = bag
     state.bag_left = sum(bag)
-    state.drawn = -1
-    state.player = 0
-    state.phase = PH_DRAW
-    state.placed = None
-    state.terminal = False
-    state.log = ()
-    state._legal = None
-    state._places = None
     for pos, seat, segment in position.followers:
-        _stand(state, pos, seat, segment)
+        state.stand_follower(pos, seat, segment)
     return state
-
-
-def _stand(state: CarcassonneState, pos: Pos, seat: int, segment: int) -> None:
-    """A follower of ``seat`` on segment ``segment`` of the tile at ``pos``, recorded as the engine's
-    ``_deploy`` records one (the engine has no public hook for a follower off the turn)."""
-    state.meeples[pos] = (seat, segment)
-    state.followers[seat] -= 1
-    root = state.feature_root(pos, segment)
-    record = state.fdata[root]
-    assert record is not None
-    state.fdata[root] = record._replace(meeples=(*record.meeples, pos))
 
 
 # -- scoring ---------------------------------------------------------------------------------------

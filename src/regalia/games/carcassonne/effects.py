@@ -73,11 +73,18 @@ class Effects(Rules):
 
     # ------------------------------------------------------------------ laying a tile
     def _lay(self, tile: int, pos: Pos, rotation: int) -> None:
-        self.board[pos] = tile * 4 + rotation // 90
         self.drawn = -1
         self._places = None
         self.placed = pos
         self.phase = PH_FOLLOWER
+        self.lay_tile(pos, tile, rotation)
+
+    def lay_tile(self, pos: Pos, tile: int, rotation: int) -> None:
+        """Put tile type ``tile`` turned ``rotation`` at ``pos`` and join its features to the
+        neighbours' (no check, no turn: for setting up positions; a turn lays its tile by
+        :meth:`apply`)."""
+        self.board[pos] = tile * 4 + rotation // 90
+        self._legal = None
         self._join_tile(pos)
 
     def _join_tile(self, pos: Pos) -> None:
@@ -149,14 +156,8 @@ class Effects(Rules):
         pos = self.placed
         assert pos is not None
         if action.feature:
-            turned = self.turned(pos)
-            index = turned.segment_named(action.feature, action.side or action.feature)
-            self.meeples[pos] = (self.player, index)
-            self.followers[self.player] -= 1
-            root = self.find(self.nodes[pos] + index)
-            record = self.fdata[root]
-            assert record is not None
-            self.fdata[root] = record._replace(meeples=(*record.meeples, pos))
+            index = self.turned(pos).segment_named(action.feature, action.side or action.feature)
+            self.stand_follower(pos, self.player, index)
         self._score_completed(pos)
         self.placed = None
         if self.bag_left:
@@ -164,6 +165,18 @@ class Effects(Rules):
             self.phase = PH_DRAW
         else:
             self._finish()
+
+    def stand_follower(self, pos: Pos, seat: int, segment: int) -> None:
+        """A follower of ``seat`` from its supply on segment ``segment`` of the tile at ``pos``,
+        counted on that segment's whole feature (no check, no scoring: a turn deploys its follower
+        by :meth:`apply`)."""
+        self.meeples[pos] = (seat, segment)
+        self.followers[seat] -= 1
+        root = self.find(self.nodes[pos] + segment)
+        record = self.fdata[root]
+        assert record is not None
+        self.fdata[root] = record._replace(meeples=(*record.meeples, pos))
+        self._legal = None
 
     def _score_completed(self, pos: Pos) -> None:
         """Score every feature the tile at ``pos`` completed, then resolve the challenges between a
@@ -274,6 +287,7 @@ class Effects(Rules):
     def _finish(self) -> None:
         """The last tile is laid: unfinished features and fields are scored ("Final scoring")."""
         self.phase = 0
+        self.at_end = dict(self.meeples)
         for root, record in self.open_features():
             value = self.end_value(record)
             if value:

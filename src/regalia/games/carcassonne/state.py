@@ -30,7 +30,7 @@ from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, Feature
 from regalia.games.carcassonne.effects import ABBEY_POINTS, FIELD_POINTS, Effects
-from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD, Catalogue
 from regalia.games.carcassonne.views import Views
 
 __all__ = ["CarcassonneState"]
@@ -53,9 +53,19 @@ class CarcassonneState(Views, Effects):
     @classmethod
     def new(cls, game: Any, seed: int | None = None) -> Self:
         """The start tile laid at 0,0, the bag full, seat 0 to play (chance draws first)."""
+        s = cls.empty(game, seed=seed)
+        s.lay_tile((0, 0), game.start_tile, 0)
+        return s
+
+    @classmethod
+    def empty(cls, game: Any, catalogue: Catalogue | None = None, seed: int | None = None) -> Self:
+        """A table with no tile laid (not even the start tile), the bag full (the start tile out),
+        every follower in hand, seat 0 to play once chance has drawn: the base of :meth:`new` and
+        of positions set up tile by tile (:meth:`lay_tile`, :meth:`stand_follower`), such as the
+        score calculator's. ``catalogue`` replaces the game's (a catalogue with tiles of its own)."""
         s = cls.__new__(cls)
         s._init_base(game, seed)
-        s.cat = game.catalogue
+        s.cat = game.catalogue if catalogue is None else catalogue
         s.board = {}
         s.nodes = {}
         s.parent = []
@@ -63,6 +73,7 @@ class CarcassonneState(Views, Effects):
         s.need = {}
         s.abbeys = {}
         s.meeples = {}
+        s.at_end = {}
         n = game.num_players
         s.followers = [FOLLOWERS] * n
         s.points = [0] * n
@@ -76,8 +87,6 @@ class CarcassonneState(Views, Effects):
         s.log = ()
         s._legal = None
         s._places = None
-        s.board[(0, 0)] = game.start_tile * 4
-        s._join_tile((0, 0))
         return s
 
     def clone(self) -> Self:
@@ -91,6 +100,7 @@ class CarcassonneState(Views, Effects):
         s.need = self.need.copy()
         s.abbeys = self.abbeys.copy()
         s.meeples = self.meeples.copy()
+        s.at_end = self.at_end  # set once, at the end, never changed in place
         s.followers = self.followers[:]
         s.points = self.points[:]
         s.bag = self.bag[:]

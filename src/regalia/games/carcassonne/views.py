@@ -26,7 +26,7 @@ from typing import Any
 
 from regalia.core.errors import PositionError, RegaliaError
 from regalia.core.game import JSON, SPECTATOR
-from regalia.core.grid import format_pos
+from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.base import PH_DRAW, PH_FOLLOWER, PH_PLACE, Base
 
 FORMAT = "carcassonne-state"
@@ -63,15 +63,8 @@ class Views(Base):
                 {"pos": format_pos(pos), "tile": types[code >> 2].id, "rotation": (code & 3) * 90}
                 for pos, code in sorted(self.board.items())
             ],
-            "followers": [
-                {
-                    "pos": format_pos(pos),
-                    "seat": seat,
-                    "feature": self.turned(pos).segments[segment].kind,
-                    "name": self.turned(pos).segments[segment].name,
-                }
-                for pos, (seat, segment) in sorted(self.meeples.items())
-            ],
+            "followers": self._followers_json(self.meeples),
+            "followers_at_end": self._followers_json(self.at_end),
             "followers_left": list(self.followers),
             "points": list(self.points),
             "bag": {types[t].id: n for t, n in enumerate(self.bag) if n},
@@ -82,6 +75,13 @@ class Views(Base):
             "terminal": self.terminal,
             "scores": self.scores(),
         }
+
+    def _followers_json(self, standing: dict[Pos, tuple[int, int]]) -> list[JSON]:
+        out = []
+        for pos, (seat, segment) in sorted(standing.items()):
+            seg = self.turned(pos).segments[segment]
+            out.append({"pos": format_pos(pos), "seat": seat, "feature": seg.kind, "name": seg.name})
+        return out
 
     def to_json(self) -> JSON:
         """The complete state: the history, and the public view it leads to."""

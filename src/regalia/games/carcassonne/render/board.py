@@ -33,10 +33,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from rich.text import Text
 
-from regalia.core.errors import RegaliaError
 from regalia.core.grid import Pos
 from regalia.core.text import plural
-from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PLACE, Action
+from regalia.games.carcassonne.actions import FOLLOWER, PLACE, Action
 from regalia.games.carcassonne.base import PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.render.cells import CELL_H, CELL_W, follower_mark, paint
 from regalia.games.carcassonne.render.menu import menu_numbers
@@ -274,28 +273,7 @@ def board_width(cols: int) -> int:
 def standing(state: CarcassonneState) -> dict[Pos, tuple[int, int]]:
     """The followers to draw: those on the board (pos -> (seat, segment)); once the game is over,
     those that stood on the board at the final scoring (which sends every follower home)."""
-    if not state.terminal:
-        return dict(state.meeples)
-    try:
-        return _at_the_final_scoring(state)
-    except (AssertionError, IndexError, KeyError, ValueError, RegaliaError):
-        return dict(state.meeples)
-
-
-def _at_the_final_scoring(state: CarcassonneState) -> dict[Pos, tuple[int, int]]:
-    """Replay the game to the ply before the last; the last ply, a draw that fits nowhere,
-    changes no follower, and any other is replayed as if a tile were left (no final scoring)."""
-    actions = state.history
-    if not actions:
-        return {}
-    before = state.game.initial_state()
-    for action in actions[:-1]:
-        before.apply_unchecked(action)
-    last = actions[-1]
-    if last.kind != DRAW:
-        before.bag_left += 1  # the final scoring happens only when the bag is empty
-        before.apply_unchecked(last)
-    return dict(before.meeples)
+    return dict(state.at_end if state.terminal else state.meeples)
 
 
 def followers_at(state: CarcassonneState) -> dict[Pos, dict[int, int]]:
