@@ -72,7 +72,7 @@ from regalia.games.carcassonne.tiles import (
 )
 
 #: The window's default side (cells); see docs/encodings.md for the measured fit of real games.
-DEFAULT_SIZE = 25
+DEFAULT_SIZE = 23
 #: Where the window is centred: on the board (tiles and where the drawn tile may go), on the tiles'
 #: bounding box alone, or on the start tile.
 FRAMES: tuple[str, ...] = ("board", "tiles", "origin")
