@@ -639,6 +639,7 @@ ERRORS: list[tuple[Callable[[dict[str, Any]], Any], str]] = [
     (lambda d: _gate(d).update(edges="FCFX"), r"board\[13\]\.tile\.edges: 4 letters"),
     (lambda d: _gate(d).update(cities=[{"sides": ["E", "E"]}]), r"board\[13\]\.tile\.cities\[0\]\.sides"),
     (lambda d: _gate(d).update(roads=[]), r"board\[13\]\.tile\.roads: the R sides"),
+    (lambda d: _gate(d).update(roads=5), r"board\[13\]\.tile\.roads: expected a list, got 5$"),
     (lambda d: _gate(d).update(fields=[]), r"board\[13\]\.tile\.fields: the halves"),
     (lambda d: _gate(d).update(set="base"), r"board\[13\]\.tile\.set: unknown field"),
     (lambda d: _gate(d).update(id="D"), r"board\[13\]\.tile\.id: 'D' is already the id of a tile of the"),

@@ -5,10 +5,14 @@ tiles), the start tile and the bag; the catalogue's validation.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from regalia.cli import ERROR_EXIT_CODE, app
 from regalia.core.errors import DataError
 from regalia.games.carcassonne.tiles import HALVES, SIDES, TileType, default_catalogue, parse_catalogue
 
@@ -225,6 +229,36 @@ def test_catalogue_errors_name_the_tile_and_the_field(entry: dict[str, object], 
     with a bad count, set or edge letter, is refused, naming the tile and the field."""
     with pytest.raises(DataError, match=message):
         parse_catalogue(_catalogue(entry))
+
+
+@pytest.mark.parametrize("name", ["cities", "roads", "fields"])
+@pytest.mark.parametrize("value", [5, None, True, 1.5, "N", {}])
+def test_features_that_are_not_lists_are_refused_naming_the_tile_and_the_field(
+    name: str, value: object
+) -> None:
+    """The catalogue format: ``cities``, ``roads`` and ``fields`` are lists; any other value (a
+    number, null, a string, an object) is refused naming the tile and the field (a number used to
+    end in a TypeError)."""
+    field = {"halves": ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"]}
+    entry = {"id": "Z", "set": "base", "count": 1, "edges": "FFFF", "fields": [field], name: value}
+    with pytest.raises(DataError, match=rf"^tile Z: field '{name}': expected a list, got "):
+        parse_catalogue(_catalogue(entry))
+
+
+def test_play_with_a_malformed_catalogue_file_gives_one_error_line(tmp_path: Path) -> None:
+    """``regalia play carcassonne -o tiles=FILE`` with ``"roads": 5`` in an entry: one line naming
+    the tile and the field, no traceback."""
+    path = tmp_path / "bad.json"
+    doc = shipped_tiles()
+    next(t for t in doc["tiles"] if t["id"] == "U")["roads"] = 5
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = CliRunner().invoke(
+        app, ["play", "carcassonne", "-o", f"tiles={path}", "--vs", "random"], input="quit\n"
+    )
+    assert result.exit_code == ERROR_EXIT_CODE, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert result.stderr.strip().splitlines() == ["error: tile U: field 'roads': expected a list, got 5"]
 
 
 def test_start_tile_must_be_of_the_base_set() -> None:

@@ -249,9 +249,6 @@ def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str
         raise field_error(
             f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}"
         )
-    for name in ("cities", "roads", "fields"):
-        if name in raw and not isinstance(raw[name], list):
-            raise field_error(f"{field}.{name}", f"expected a list, got {raw[name]!r}")
     entry = {k: v for k, v in raw.items() if k != "id"}
     entry.update(id="inline", set="base", count=1)
     try:

@@ -271,6 +271,9 @@ def parse_tile(entry: Any, index: int, where: str = "tile") -> TileType:
     extra = sorted(set(entry) - known)
     if extra:
         raise _fail(where, extra[0], f"unknown field; valid fields: {', '.join(sorted(known))}")
+    for name in ("cities", "roads", "fields"):
+        if not isinstance(entry.get(name, []), list):
+            raise _fail(where, name, f"expected a list, got {entry[name]!r}")
     set_name = entry.get("set")
     if set_name not in SETS:
         raise _fail(where, "set", f"{set_name!r} is not one of {', '.join(SETS)}")
