@@ -2,24 +2,29 @@
 positions, records) and text files.
 
 Errors are a :class:`RegaliaError` subclass naming the file; validation of the contents is the
-caller's job. Text may be UTF-8 (with or without a byte-order mark) or UTF-16/UTF-32 with a
-byte-order mark, as some editors save it; anything else is refused with a message, never a
-traceback.
+caller's job (:mod:`regalia.core.fields` helps). Text may be UTF-8 (with or without a byte-order
+mark) or UTF-16/UTF-32 with a byte-order mark, as some editors save it; anything else is refused
+with a message, never a traceback. :class:`DataFiles` is a kind of data file a game ships and
+users may replace (a tile catalogue): the shipped one and users' files, each parsed once.
 
 >>> import tempfile, pathlib
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "doc.json"
 >>> _ = path.write_bytes('{"a": 1}'.encode("utf-16"))
 >>> read_json_file(path)
 {'a': 1}
+>>> files = DataFiles(lambda doc, source: (source, doc["a"]), "regalia.core", "data/x.json", "toy file")
+>>> files.load(path), files.get(str(path)) is files.get(str(path))
+(('...doc.json', 1), True)
 """
 
 from __future__ import annotations
 
 import codecs
 import json
+from collections.abc import Callable
 from importlib import resources
-from pathlib import Path
-from typing import Any
+from pathlib import Path, PurePosixPath
+from typing import Any, Generic, TypeVar
 
 from regalia.core.errors import DataError, RegaliaError
 
@@ -82,3 +87,39 @@ def read_package_json(package: str, name: str) -> Any:
 def read_package_text(package: str, name: str) -> str:
     """A text file shipped inside ``package`` (e.g. ``"data/rules.md"``)."""
     return resources.files(package).joinpath(name).read_text("utf-8")
+
+
+T = TypeVar("T")
+
+
+class DataFiles(Generic[T]):
+    """A kind of data file a game ships and users may replace with their own (a tile catalogue,
+    treasure tokens): ``parse(doc, source)`` validates a document read from ``source``; the shipped
+    file is ``name`` inside ``package`` (its source the file's name, e.g. ``tiles.json``), ``what``
+    names users' files in errors (``tile catalogue``)."""
+
+    def __init__(self, parse: Callable[[Any, str], T], package: str, name: str, what: str) -> None:
+        self.parse = parse
+        self.package = package
+        self.name = name
+        self.what = what
+        self._parsed: dict[str | None, T] = {}
+
+    def load(self, path: str | Path) -> T:
+        """Read and validate a user's file (every call reads it again)."""
+        return self.parse(read_json_file(path, self.what), str(path))
+
+    def default(self) -> T:
+        """The file shipped with the game, parsed once."""
+        return self.get(None)
+
+    def get(self, path: str | None) -> T:
+        """The shipped file (``None``) or a user's file, parsed once per path."""
+        if path in self._parsed:
+            return self._parsed[path]
+        if path is None:
+            found = self.parse(read_package_json(self.package, self.name), PurePosixPath(self.name).name)
+        else:
+            found = self.load(path)
+        self._parsed[path] = found
+        return found

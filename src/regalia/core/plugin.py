@@ -7,12 +7,20 @@ commands, the lab, the server and the research adapters find it through
 own folder and one line of the registry.
 
 The fields are plain callables, so a game may import heavy parts (rich, numpy) lazily inside them;
-the core itself imports nothing outside the standard library.
+the core itself imports nothing outside the standard library. A game laid out the usual way (a
+``render`` package, ``data/rules.md``, a calculator module) declares its plugin with
+:func:`package_plugin` and :func:`position_calculator`.
 
 >>> from regalia.core.registry import game_plugin
 >>> plugin = game_plugin("two-heirs")
 >>> plugin.render_svg is not None and plugin.calculator is not None
 True
+>>> plugin.render_svg.__doc__, plugin.rules().startswith("#")
+('regalia.games.two_heirs.render.render_svg', True)
+>>> calculator_options({"tiles": "my.json", "colour": "red"}, ("tiles",))
+Traceback (most recent call last):
+...
+regalia.core.errors.OptionError: unknown calculator option(s) colour; valid: tiles
 """
 
 from __future__ import annotations
@@ -21,6 +29,9 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from regalia.core.data import read_package_text
+from regalia.core.errors import OptionError
 
 #: A menu of legal actions: ``[(group label, [(action, short text), ...]), ...]``.
 Menu = list[tuple[Any, list[tuple[Any, str]]]]
@@ -113,3 +124,52 @@ def lazy(package: str, target: str) -> Callable[..., Any]:
     call.__name__ = name
     call.__doc__ = f"{package}.{module_name}.{name}"
     return call
+
+
+def rulebook(package: str) -> Callable[[], str]:
+    """A function returning the rulebook shipped in ``package`` (its ``data/rules.md``)."""
+
+    def rules_text() -> str:
+        return read_package_text(package, "data/rules.md")
+
+    rules_text.__doc__ = f"The rulebook shipped in {package} (data/rules.md)."
+    return rules_text
+
+
+def package_plugin(package: str, **fields: Any) -> Plugin:
+    """The :class:`Plugin` of a game package laid out the usual way: ``render_terminal``,
+    ``render_svg``, ``render_result``, the menu (``legal_groups``) and ``describe_ply`` are the
+    functions of its ``render`` package (imported on first use), ``rules`` its ``data/rules.md``;
+    ``fields`` give the others (and may replace these)."""
+    standard: dict[str, Any] = {
+        "render_terminal": lazy(package, "render:render_terminal"),
+        "render_svg": lazy(package, "render:render_svg"),
+        "render_result": lazy(package, "render:render_result"),
+        "menu": lazy(package, "render:legal_groups"),
+        "describe": lazy(package, "render:describe_ply"),
+        "rules": rulebook(package),
+    }
+    return Plugin(**{**standard, **fields})
+
+
+def position_calculator(
+    module: Any, render: Callable[[Any], Any] | None, options_help: str = ""
+) -> Calculator:
+    """The :class:`Calculator` of a calculator module: its ``FORMAT``, ``schema()`` and
+    ``score_document(doc, options)``; ``render`` draws a result."""
+    return Calculator(
+        format=module.FORMAT,
+        schema=module.schema,
+        score=module.score_document,
+        render=render,
+        options_help=options_help,
+    )
+
+
+def calculator_options(options: Mapping[str, str] | None, valid: Sequence[str]) -> dict[str, str]:
+    """A calculator's own ``-o NAME=VALUE`` settings; a name not in ``valid`` is refused."""
+    values = dict(options or {})
+    unknown = sorted(set(values) - set(valid))
+    if unknown:
+        raise OptionError(f"unknown calculator option(s) {', '.join(unknown)}; valid: {', '.join(valid)}")
+    return values

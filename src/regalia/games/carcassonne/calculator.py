@@ -38,15 +38,25 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from regalia.core.data import read_json_file, read_package_json
 from regalia.core.errors import DataError, OptionError, PositionError
+from regalia.core.fields import (
+    check_fields,
+    distinct_pos,
+    field_error,
+    field_object,
+    is_int,
+    nested_error,
+    position_document,
+)
+from regalia.core.fields import parse_pos_field as pos_field
 from regalia.core.game import JSON
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import Pos, format_pos
+from regalia.core.plugin import calculator_options
 from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS, Feature
 from regalia.games.carcassonne.game import SEAT_COLOURS, SHRINE_SETS, Carcassonne, CarcassonneOptions
 from regalia.games.carcassonne.state import CarcassonneState
@@ -82,11 +92,6 @@ _OPTION_FIELDS = ("players", "farmers", "small_city", "shrines", "challenge_hous
 _CELL_FIELDS = {"pos", "tile", "rotation", "note"}
 _FOLLOWER_FIELDS = {"pos", "seat", "feature", "name", "note"}
 _INLINE_FIELDS = {"id", "edges", "cities", "roads", "fields", "cloister", "shrine", "note"}
-
-
-def field_error(field: str, message: str) -> PositionError:
-    """A position error naming ``field`` first (``board[3].rotation: ...``)."""
-    return PositionError(f"{field}: {message}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -184,20 +189,6 @@ class PositionScore:
 # -- parsing ---------------------------------------------------------------------------------------
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def pos_field(value: Any, field: str) -> Pos:
-    """A position ``"x,y"`` of a position document; errors name the field."""
-    if not isinstance(value, str):
-        raise field_error(field, f"expected a position 'x,y', got {value!r}")
-    try:
-        return parse_pos(value)
-    except ValueError:
-        raise field_error(field, f"{value!r} is not a position 'x,y'") from None
-
-
 def _options(raw: Any, tiles: str | None) -> CarcassonneOptions:
     if not isinstance(raw, Mapping):
         raise field_error("options", "expected an object")
@@ -212,7 +203,7 @@ def _options(raw: Any, tiles: str | None) -> CarcassonneOptions:
     values: dict[str, Any] = {}
     if "players" in raw:
         players = raw["players"]
-        if not _is_int(players) or not 2 <= players <= 5:
+        if not is_int(players) or not 2 <= players <= 5:
             raise field_error("options.players", f"expected a number of players 2 to 5, got {players!r}")
         values["players"] = players
     for name in ("farmers", "challenge_house_rule"):
@@ -222,12 +213,12 @@ def _options(raw: Any, tiles: str | None) -> CarcassonneOptions:
             values[name] = raw[name]
     if "small_city" in raw:
         small = raw["small_city"]
-        if not _is_int(small) or small not in (2, 4):
+        if not is_int(small) or small not in (2, 4):
             raise field_error("options.small_city", f"expected 4 or 2, got {small!r}")
         values["small_city"] = small
     if "shrines" in raw:
         shrines = raw["shrines"]
-        if _is_int(shrines):
+        if is_int(shrines):
             shrines = str(shrines)
         if not isinstance(shrines, str) or shrines not in SHRINE_SETS:
             raise field_error("options.shrines", f"expected 'off', 5 or 6, got {raw['shrines']!r}")
@@ -240,24 +231,14 @@ def _options(raw: Any, tiles: str | None) -> CarcassonneOptions:
         raise field_error("options", str(exc)) from None
 
 
-_FIELD_RE = re.compile(r"field '([^']+)': (.*)", re.DOTALL)
-
-
 def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str) -> TileType:
-    extra = sorted(set(raw) - _INLINE_FIELDS)
-    if extra:
-        raise field_error(
-            f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}"
-        )
+    check_fields(raw, _INLINE_FIELDS, field)
     entry = {k: v for k, v in raw.items() if k != "id"}
     entry.update(id="inline", set="base", count=1)
     try:
         tile = parse_tile(entry, index, where=field)
     except DataError as exc:
-        match = _FIELD_RE.search(str(exc))
-        if match:
-            raise field_error(f"{field}.{match.group(1)}", match.group(2)) from None
-        raise field_error(field, str(exc)) from None
+        raise nested_error(exc, field) from None
     tile_id = raw.get("id", default_id)
     if not isinstance(tile_id, str) or not tile_id.strip():
         raise field_error(f"{field}.id", "a non-empty string is required")
@@ -268,7 +249,7 @@ def _seat(value: Any, players: int, field: str) -> int:
     names = SEAT_COLOURS[:players]
     if isinstance(value, str) and value.lower() in names:
         return names.index(value.lower())
-    if _is_int(value) and 0 <= value < players:
+    if is_int(value) and 0 <= value < players:
         return int(value)
     raise field_error(
         field,
@@ -284,7 +265,7 @@ def _points(raw: Any, players: int) -> tuple[int, ...]:
             seat = _seat(
                 int(key) if isinstance(key, str) and key.isdigit() else key, players, f"points.{key}"
             )
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise field_error(f"points.{key}", f"expected a number of points >= 0, got {value!r}")
             out[seat] = value
         return tuple(out)
@@ -296,7 +277,7 @@ def _points(raw: Any, players: int) -> tuple[int, ...]:
             "points", f"expected {players} numbers, one per seat ({', '.join(names)}), got {len(raw)}{hint}"
         )
     for i, value in enumerate(raw):
-        if not _is_int(value) or value < 0:
+        if not is_int(value) or value < 0:
             raise field_error(f"points[{i}]", f"expected a number of points >= 0, got {value!r}")
     return tuple(raw)
 
@@ -350,17 +331,7 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
     ``tiles``: the path of the tile catalogue the ids refer to (default: the shipped one); the
     document's inline tiles are added to it.
     """
-    if not isinstance(doc, Mapping):
-        raise field_error("(document)", "a position must be a JSON object")
-    if doc.get("format") != FORMAT:
-        raise field_error("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
-    if doc.get("version") != VERSION:
-        raise field_error(
-            "version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
-        )
-    extra = sorted(set(doc) - _TOP_FIELDS)
-    if extra:
-        raise field_error(extra[0], f"unknown field; valid fields: {', '.join(sorted(_TOP_FIELDS))}")
+    doc = position_document(doc, FORMAT, VERSION, _TOP_FIELDS)
     options = _options(doc.get("options", {}), tiles)
     cat = catalogue_for(options.tiles)
     sets = SHRINE_SETS[options.shrines]
@@ -377,20 +348,10 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
     used: dict[int, int] = {}
     for i, cell in enumerate(board):
         field = f"board[{i}]"
-        if not isinstance(cell, Mapping):
-            raise field_error(field, "expected an object with pos, tile and rotation")
-        extra = sorted(set(cell) - _CELL_FIELDS)
-        if extra:
-            raise field_error(
-                f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_CELL_FIELDS))}"
-            )
-        for name in ("pos", "tile"):
-            if name not in cell:
-                raise field_error(f"{field}.{name}", "missing")
-        pos = pos_field(cell["pos"], f"{field}.pos")
-        if pos in where_pos:
-            raise field_error(f"{field}.pos", f"{format_pos(pos)} is already used by board[{where_pos[pos]}]")
-        where_pos[pos] = i
+        cell = field_object(
+            cell, field, _CELL_FIELDS, ("pos", "tile"), "an object with pos, tile and rotation"
+        )
+        pos = distinct_pos(cell["pos"], f"{field}.pos", where_pos, i)
         raw = cell["tile"]
         if isinstance(raw, str):
             found = cat.by_id.get(raw)
@@ -431,7 +392,7 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
                 f"{field}.tile", f"expected a catalogue id like 'D' or a tile object, got {raw!r}"
             )
         rotation = cell.get("rotation", 0)
-        if not _is_int(rotation) or rotation not in ROTATIONS:
+        if not is_int(rotation) or rotation not in ROTATIONS:
             raise field_error(
                 f"{field}.rotation", f"expected 0, 90, 180 or 270 (clockwise), got {rotation!r}"
             )
@@ -457,16 +418,13 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
     followers: list[tuple[Pos, int, int]] = []
     for k, item in enumerate(raw_followers):
         field = f"followers[{k}]"
-        if not isinstance(item, Mapping):
-            raise field_error(field, "expected an object with pos, seat, feature and name")
-        extra = sorted(set(item) - _FOLLOWER_FIELDS)
-        if extra:
-            raise field_error(
-                f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_FOLLOWER_FIELDS))}"
-            )
-        for name in ("pos", "seat", "feature"):
-            if name not in item:
-                raise field_error(f"{field}.{name}", "missing")
+        item = field_object(
+            item,
+            field,
+            _FOLLOWER_FIELDS,
+            ("pos", "seat", "feature"),
+            "an object with pos, seat, feature and name",
+        )
         pos = pos_field(item["pos"], f"{field}.pos")
         if pos not in where_pos:
             raise field_error(f"{field}.pos", f"no tile at {format_pos(pos)}")
@@ -732,10 +690,7 @@ def score_position(position: Position) -> PositionScore:
 def score_document(doc: Any, options: Mapping[str, str] | None = None) -> PositionScore:
     """Parse and score a position document; ``options`` may name ``tiles``, a catalogue file to use
     instead of the default. This is the entry point of ``regalia score``."""
-    options = dict(options or {})
-    tiles = options.pop("tiles", None)
-    if options:
-        raise OptionError(f"unknown calculator option(s) {', '.join(sorted(options))}; valid: tiles")
+    tiles = calculator_options(options, ("tiles",)).get("tiles")
     return score_position(parse_position(doc, tiles))
 
 

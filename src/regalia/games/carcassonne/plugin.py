@@ -13,14 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from regalia.core.data import read_package_text
-from regalia.core.plugin import Calculator, Plugin, lazy
+from regalia.core.plugin import lazy, package_plugin, position_calculator, rulebook
 from regalia.games.carcassonne import calculator
 
-
-def rules_text() -> str:
-    """The rulebook of Carcassonne and of Heretics and Shrines, as shipped with regalia."""
-    return read_package_text("regalia.games.carcassonne", "data/rules.md")
+#: The rulebook of Carcassonne and of Heretics and Shrines, as shipped with regalia.
+rules_text = rulebook("regalia.games.carcassonne")
 
 
 def _lazy(target: str) -> Callable[..., Any]:
@@ -41,20 +38,14 @@ A feature is named by its first side (or half) clockwise from north, as the tile
 Chance's outcomes (entered when you play with a real box, --draws manual): draw D."""
 
 
-PLUGIN = Plugin(
-    render_terminal=_lazy("render:render_terminal"),
-    render_svg=_lazy("render:render_svg"),
-    render_result=_lazy("render:render_result"),
-    menu=_lazy("render:legal_groups"),
-    describe=_lazy("render:describe_ply"),
+PLUGIN = package_plugin(
+    "regalia.games.carcassonne",
     notation_help=NOTATION_HELP,
     rules=rules_text,
-    calculator=Calculator(
-        format=calculator.FORMAT,
-        schema=calculator.schema,
-        score=calculator.score_document,
-        render=_lazy("calculator_render:render_position_score"),
-        options_help="tiles=FILE: your own tile catalogue",
+    calculator=position_calculator(
+        calculator,
+        _lazy("calculator_render:render_position_score"),
+        "tiles=FILE: your own tile catalogue",
     ),
     benchmarks=_lazy("bench:benchmarks"),
     check_options=(

@@ -29,12 +29,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from functools import cache, cached_property
-from pathlib import Path
+from functools import cached_property
 from typing import Any
 
-from regalia.core.data import read_json_file, read_package_json
+from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
+from regalia.core.fields import check_entry_fields, data_document, entry_object, nonempty_list
+from regalia.core.fields import entry_error as _fail
 
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 #: The half-edges, clockwise from the north edge's west half; side ``s`` has halves 2s and 2s+1.
@@ -235,10 +236,6 @@ class Catalogue:
         raise AssertionError("a rotation matches none of the tile's rotations")
 
 
-def _fail(where: str, field: str, msg: str) -> DataError:
-    return DataError(f"{where}: field {field!r}: {msg}")
-
-
 def _side_list(raw: Any, where: str, field: str) -> tuple[int, ...]:
     if not isinstance(raw, list) or not raw or not all(s in SIDES for s in raw):
         raise _fail(where, field, f"a list of sides ({', '.join(SIDES)}) is required, got {raw!r}")
@@ -249,8 +246,7 @@ def _side_list(raw: Any, where: str, field: str) -> tuple[int, ...]:
 
 def parse_tile(entry: Any, index: int, where: str = "tile") -> TileType:
     """Validate one catalogue entry and build its :class:`TileType` (errors name the tile and field)."""
-    if not isinstance(entry, Mapping):
-        raise DataError(f"{where}: a tile must be an object, got {type(entry).__name__}")
+    entry = entry_object(entry, where, "a tile")
     tid = entry.get("id")
     if not isinstance(tid, str) or not tid or not tid.isalnum():
         raise _fail(where, "id", "a non-empty name of letters and digits is required")
@@ -268,9 +264,7 @@ def parse_tile(entry: Any, index: int, where: str = "tile") -> TileType:
         "shrine",
         "note",
     }
-    extra = sorted(set(entry) - known)
-    if extra:
-        raise _fail(where, extra[0], f"unknown field; valid fields: {', '.join(sorted(known))}")
+    check_entry_fields(entry, known, where)
     for name in ("cities", "roads", "fields"):
         if not isinstance(entry.get(name, []), list):
             raise _fail(where, name, f"expected a list, got {entry[name]!r}")
@@ -355,15 +349,8 @@ def _check_layout(
 def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
     """Validate a catalogue document (``carcassonne-tiles``, version 1; documented in
     docs/carcassonne.md, "Your own catalogue")."""
-    if not isinstance(doc, Mapping):
-        raise DataError(f"{source}: a tile catalogue must be a JSON object")
-    if doc.get("format") != "carcassonne-tiles":
-        raise DataError(f"{source}: field 'format' must be 'carcassonne-tiles'")
-    if doc.get("version") != 1:
-        raise DataError(f"{source}: field 'version' must be 1")
-    raw = doc.get("tiles")
-    if not isinstance(raw, list) or not raw:
-        raise DataError(f"{source}: field 'tiles' must be a non-empty list")
+    doc = data_document(doc, source, "a tile catalogue", "carcassonne-tiles")
+    raw = nonempty_list(doc, "tiles", source)
     types: list[TileType] = []
     for i, entry in enumerate(raw):
         tile = parse_tile(entry, i, where=f"{source}: tiles[{i}]")
@@ -387,25 +374,19 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
     return Catalogue(tuple(types), source)
 
 
-def load_catalogue(path: str | Path) -> Catalogue:
-    """Load and validate a user's catalogue file."""
-    return parse_catalogue(read_json_file(path, "tile catalogue"), str(path))
-
-
-@cache
-def default_catalogue() -> Catalogue:
-    """The catalogue shipped with regalia: the base game and Heretics and Shrines."""
-    return parse_catalogue(read_package_json("regalia.games.carcassonne", "data/tiles.json"), "tiles.json")
-
-
-@cache
-def catalogue_for(path: str | None) -> Catalogue:
-    """The default catalogue (``None``) or a user's file, cached by path."""
-    return default_catalogue() if path is None else load_catalogue(path)
+#: The catalogue shipped with regalia (the base game and Heretics and Shrines) and users' files.
+CATALOGUES = DataFiles(parse_catalogue, "regalia.games.carcassonne", "data/tiles.json", "tile catalogue")
+#: Load and validate a user's catalogue file.
+load_catalogue = CATALOGUES.load
+#: The catalogue shipped with regalia, parsed once.
+default_catalogue = CATALOGUES.default
+#: The default catalogue (``None``) or a user's file, parsed once per path.
+catalogue_for = CATALOGUES.get
 
 
 __all__ = [
     "ABBEYS",
+    "CATALOGUES",
     "CITY",
     "CLOISTER",
     "FIELD",

@@ -22,15 +22,25 @@ catalogue id or inline, so the owner of a printed copy can enter any board. Erro
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from regalia.core.data import read_json_file, read_package_json
-from regalia.core.errors import DataError, OptionError, PositionError
+from regalia.core.errors import DataError, PositionError
+from regalia.core.fields import (
+    check_fields,
+    distinct_pos,
+    field_error,
+    field_object,
+    is_int,
+    nested_error,
+    position_document,
+)
+from regalia.core.fields import parse_pos_field as pos_field
 from regalia.core.game import JSON
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import Pos, format_pos
+from regalia.core.plugin import calculator_options
 from regalia.games.two_heirs.board import tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
 from regalia.games.two_heirs.tiles import BUILDINGS, COLOURS, Catalogue, Tile, default_catalogue, parse_tile
@@ -46,11 +56,6 @@ _TOP_FIELDS = {"format", "version", "options", "board", "units", "note", "$schem
 _CELL_FIELDS = {"pos", "owner", "tile", "note"}
 _OPTION_FIELDS = {"roads", "henry", "treasures"}
 _INLINE_FIELDS = {"id", "set", "colour", "building", "cost", "roads", "axis", "pairs", "depicts"}
-
-
-def field_error(field: str, message: str) -> PositionError:
-    """A position error naming ``field`` first (``board[3].tile.cost: ...``)."""
-    return PositionError(f"{field}: {message}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -124,30 +129,13 @@ def _owner(value: Any, field: str) -> int | None:
         return None
     if isinstance(value, str) and value.lower() in SEATS:
         return SEATS.index(value.lower())
-    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+    if is_int(value) and value in (0, 1):
         return value
     raise field_error(field, f"{value!r} is not an owner: use 'white', 'blue', 0, 1 or null (face down)")
 
 
-def pos_field(value: Any, field: str) -> Pos:
-    """A position ``"x,y"`` of a position document; errors name the field."""
-    if not isinstance(value, str):
-        raise field_error(field, f"expected a position 'x,y', got {value!r}")
-    try:
-        return parse_pos(value)
-    except ValueError:
-        raise field_error(field, f"{value!r} is not a position 'x,y'") from None
-
-
-_FIELD_RE = re.compile(r"field '([^']+)': (.*)", re.DOTALL)
-
-
 def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str, face_up: bool) -> Tile:
-    extra = sorted(set(raw) - _INLINE_FIELDS)
-    if extra:
-        raise field_error(
-            f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_INLINE_FIELDS))}"
-        )
+    check_fields(raw, _INLINE_FIELDS, field)
     colour = raw.get("colour")
     if colour not in COLOURS:
         raise field_error(f"{field}.colour", f"{colour!r} is not one of {', '.join(COLOURS)}")
@@ -170,26 +158,13 @@ def _inline_tile(raw: Mapping[str, Any], index: int, field: str, default_id: str
     try:
         return parse_tile(entry, index, where=field)
     except DataError as exc:
-        match = _FIELD_RE.search(str(exc))
-        if match:
-            raise field_error(f"{field}.{match.group(1)}", match.group(2)) from None
-        raise field_error(field, str(exc)) from None
+        raise nested_error(exc, field) from None
 
 
 def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
     """Validate a ``two-heirs-position`` document; errors name the field (``board[3].tile.cost``)."""
     cat = catalogue or default_catalogue()
-    if not isinstance(doc, Mapping):
-        raise field_error("(document)", "a position must be a JSON object")
-    if doc.get("format") != FORMAT:
-        raise field_error("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
-    if doc.get("version") != VERSION:
-        raise field_error(
-            "version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
-        )
-    extra = sorted(set(doc) - _TOP_FIELDS)
-    if extra:
-        raise field_error(extra[0], f"unknown field; valid fields: {', '.join(sorted(_TOP_FIELDS))}")
+    doc = position_document(doc, FORMAT, VERSION, _TOP_FIELDS)
     options = doc.get("options", {})
     if not isinstance(options, Mapping):
         raise field_error("options", "expected an object")
@@ -203,7 +178,7 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
         raise field_error("options.roads", f"expected true or false, got {roads!r}")
     henry = _owner(options.get("henry"), "options.henry")
     treasures = options.get("treasures", 0)
-    if not isinstance(treasures, int) or isinstance(treasures, bool) or not 0 <= treasures <= 10:
+    if not is_int(treasures) or not 0 <= treasures <= 10:
         raise field_error(
             "options.treasures", f"expected a number of treasure tokens 0..10, got {treasures!r}"
         )
@@ -219,22 +194,15 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
     where_tile: dict[int, int] = {}
     for i, cell in enumerate(board):
         field = f"board[{i}]"
-        if not isinstance(cell, Mapping):
-            raise field_error(field, "expected an object with pos, owner and tile")
-        extra = sorted(set(cell) - _CELL_FIELDS)
-        if extra:
-            raise field_error(
-                f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(sorted(_CELL_FIELDS))}"
-            )
-        for name in ("pos", "owner", "tile"):
-            if name not in cell:
-                raise field_error(
-                    f"{field}.{name}", "missing" + (" (null for a face-down tile)" if name == "owner" else "")
-                )
-        pos = pos_field(cell["pos"], f"{field}.pos")
-        if pos in where_pos:
-            raise field_error(f"{field}.pos", f"{format_pos(pos)} is already used by board[{where_pos[pos]}]")
-        where_pos[pos] = i
+        cell = field_object(
+            cell,
+            field,
+            _CELL_FIELDS,
+            ("pos", "owner", "tile"),
+            "an object with pos, owner and tile",
+            {"owner": " (null for a face-down tile)"},
+        )
+        pos = distinct_pos(cell["pos"], f"{field}.pos", where_pos, i)
         owner = _owner(cell["owner"], f"{field}.owner")
         raw = cell["tile"]
         if isinstance(raw, str):
@@ -266,12 +234,13 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
     reserve: list[int] = []
     for seat in SEATS:
         field = f"units.{seat}"
-        entry = units_doc.get(seat, {})
-        if not isinstance(entry, Mapping):
-            raise field_error(field, "expected an object with 'positions' and 'reserve'")
-        bad = sorted(set(entry) - {"positions", "reserve"})
-        if bad:
-            raise field_error(f"{field}.{bad[0]}", "unknown field; valid fields: positions, reserve")
+        entry = field_object(
+            units_doc.get(seat, {}),
+            field,
+            ("positions", "reserve"),
+            (),
+            "an object with 'positions' and 'reserve'",
+        )
         raw_positions = entry.get("positions", [])
         if not isinstance(raw_positions, list):
             raise field_error(f"{field}.positions", "expected a list of positions 'x,y'")
@@ -284,7 +253,7 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
                 raise field_error(f"{field}.positions[{k}]", f"two {seat} units on {format_pos(p)}")
             positions.append(p)
         n_reserve = entry.get("reserve", 0)
-        if not isinstance(n_reserve, int) or isinstance(n_reserve, bool) or not 0 <= n_reserve <= RESERVE_MAX:
+        if not is_int(n_reserve) or not 0 <= n_reserve <= RESERVE_MAX:
             raise field_error(
                 f"{field}.reserve", f"expected 0, 1 or 2 units in the royal reserve, got {n_reserve!r}"
             )
@@ -360,10 +329,7 @@ def score_document(doc: Any, options: Mapping[str, str] | None = None) -> Positi
     instead of the default. This is the entry point of ``regalia score``."""
     from regalia.games.two_heirs.tiles import catalogue_for
 
-    options = dict(options or {})
-    tiles = options.pop("tiles", None)
-    if options:
-        raise OptionError(f"unknown calculator option(s) {', '.join(sorted(options))}; valid: tiles")
+    tiles = calculator_options(options, ("tiles",)).get("tiles")
     return score_position(parse_position(doc, catalogue_for(tiles)))
 
 

@@ -31,11 +31,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from regalia.core.errors import DataError
+from regalia.core.fields import field_error, position_document
+from regalia.core.fields import parse_pos_field as pos_field
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos, parse_pos
 from regalia.games.two_heirs import henry
 from regalia.games.two_heirs.board import owner_of, tile_of
-from regalia.games.two_heirs.calculator import field_error, parse_position, pos_field
+from regalia.games.two_heirs.calculator import parse_position
 from regalia.games.two_heirs.henry import HenryTurn, TreasureSet
 from regalia.games.two_heirs.tiles import BUILDINGS, COLOURS, Catalogue, Tile, catalogue_for, parse_tile
 
@@ -112,19 +114,7 @@ def _reserve_tile(raw: Any, index: int, field: str, cat: Catalogue) -> Tile:
 
 def parse_solo_position(doc: Any) -> SoloPosition:
     """Validate a ``two-heirs-solo-position`` document; errors name the field."""
-    if not isinstance(doc, Mapping):
-        raise field_error("(document)", "a solo position must be a JSON object")
-    if doc.get("format") != FORMAT:
-        raise field_error("format", f"expected {FORMAT!r}, got {doc.get('format')!r}")
-    if doc.get("version") != VERSION:
-        raise field_error(
-            "version", f"unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
-        )
-    extra = sorted(set(doc) - _FIELDS)
-    if extra:
-        raise field_error(
-            extra[0], f"unknown field; valid fields: {', '.join(sorted(_FIELDS - {'$schema'}))}"
-        )
+    doc = position_document(doc, FORMAT, VERSION, _FIELDS, "a solo position", listed=_FIELDS - {"$schema"})
     tiles_path = doc.get("tiles")
     if tiles_path is not None and not isinstance(tiles_path, str):
         raise field_error("tiles", "expected the path of a tile catalogue file, or null")

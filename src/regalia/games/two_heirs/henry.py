@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
 from typing import Any
 
-from regalia.core.data import read_json_file, read_package_json
+from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
+from regalia.core.fields import check_entry_fields, data_document, entry_object
+from regalia.core.fields import entry_error as _fail
 from regalia.core.grid import CLOCKWISE8, OPPOSITE, Pos, step
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.tiles import COLOURS, Tile
@@ -130,22 +130,15 @@ class TreasureSet:
         return self.crosses.index(colour)
 
 
-def _fail(where: str, field: str, msg: str) -> DataError:
-    return DataError(f"{where}: field {field!r}: {msg}")
-
-
 def parse_token(entry: Any, index: int, where: str) -> TreasureToken:
     """Validate one token entry; errors name the token and the field."""
-    if not isinstance(entry, Mapping):
-        raise DataError(f"{where}: a token must be an object, got {type(entry).__name__}")
+    entry = entry_object(entry, where, "a token")
     tid = entry.get("id")
     if not isinstance(tid, str) or not tid:
         raise _fail(where, "id", "a non-empty string is required")
     where = f"{where} (token {tid})"
     known = {"id", "condition", "colour", "positions"}
-    extra = sorted(set(entry) - known)
-    if extra:
-        raise _fail(where, extra[0], f"unknown field; valid fields: {', '.join(sorted(known))}")
+    check_entry_fields(entry, known, where)
     condition = entry.get("condition")
     if condition not in CONDITIONS:
         raise _fail(where, "condition", f"{condition!r} is not one of {', '.join(CONDITIONS)}")
@@ -171,12 +164,7 @@ def parse_token(entry: Any, index: int, where: str) -> TreasureToken:
 
 def parse_treasures(doc: Any, source: str = "<document>") -> TreasureSet:
     """Validate a treasure document (see docs/formats.md, "Solo treasure tokens")."""
-    if not isinstance(doc, Mapping):
-        raise DataError(f"{source}: a treasure file must be a JSON object")
-    if doc.get("format") != "two-heirs-treasures":
-        raise DataError(f"{source}: field 'format' must be 'two-heirs-treasures'")
-    if doc.get("version") != 1:
-        raise DataError(f"{source}: field 'version' must be 1")
+    doc = data_document(doc, source, "a treasure file", "two-heirs-treasures")
     raw = doc.get("tokens")
     if not isinstance(raw, list) or len(raw) != TOKENS_IN_GAME:
         got = len(raw) if isinstance(raw, list) else type(raw).__name__
@@ -211,22 +199,14 @@ def parse_treasures(doc: Any, source: str = "<document>") -> TreasureSet:
     )
 
 
-def load_treasures(path: str | Path) -> TreasureSet:
-    """Load and validate a user's treasure file."""
-    return parse_treasures(read_json_file(path, "treasure file"), source=str(path))
-
-
-@cache
-def default_treasures() -> TreasureSet:
-    """The reconstructed treasure tokens shipped with regalia."""
-    doc = read_package_json("regalia.games.two_heirs", "data/treasures.json")
-    return parse_treasures(doc, source="treasures.json")
-
-
-@cache
-def treasures_for(path: str | None) -> TreasureSet:
-    """The default treasure set (``None``) or a user's file, cached by path."""
-    return default_treasures() if path is None else load_treasures(path)
+#: The reconstructed treasure tokens shipped with regalia and users' treasure files.
+TREASURES = DataFiles(parse_treasures, "regalia.games.two_heirs", "data/treasures.json", "treasure file")
+#: Load and validate a user's treasure file.
+load_treasures = TREASURES.load
+#: The treasure tokens shipped with regalia, parsed once.
+default_treasures = TREASURES.default
+#: The default treasure set (``None``) or a user's file, parsed once per path.
+treasures_for = TREASURES.get
 
 
 # -- treasure conditions ----------------------------------------------------------------------

@@ -11,14 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from regalia.core.data import read_package_text
-from regalia.core.plugin import Calculator, Plugin, lazy
+from regalia.core.plugin import lazy, package_plugin, position_calculator, rulebook
 from regalia.games.two_heirs import calculator, commands
 
-
-def rules_text() -> str:
-    """The rulebook of The Two Heirs (two-player and solo rules), as shipped with regalia."""
-    return read_package_text("regalia.games.two_heirs", "data/rules.md")
+#: The rulebook of The Two Heirs (two-player and solo rules), as shipped with regalia.
+rules_text = rulebook("regalia.games.two_heirs")
 
 
 def _lazy(target: str) -> Callable[..., Any]:
@@ -41,20 +38,12 @@ Chance's outcomes (entered when you play with real tiles): first white, draw W3,
 sets wandering,dominion,guard, treasure H4."""
 
 
-PLUGIN = Plugin(
-    render_terminal=_lazy("render:render_terminal"),
-    render_svg=_lazy("render:render_svg"),
-    render_result=_lazy("render:render_result"),
-    menu=_lazy("render:legal_groups"),
-    describe=_lazy("render:describe_ply"),
+PLUGIN = package_plugin(
+    "regalia.games.two_heirs",
     notation_help=NOTATION_HELP,
     rules=rules_text,
-    calculator=Calculator(
-        format=calculator.FORMAT,
-        schema=calculator.schema,
-        score=calculator.score_document,
-        render=_lazy("render:render_position_score"),
-        options_help="tiles=FILE: your own tile catalogue",
+    calculator=position_calculator(
+        calculator, _lazy("render:render_position_score"), "tiles=FILE: your own tile catalogue"
     ),
     commands=(commands.register,),
     statistics=_lazy("stats:game_statistics"),

@@ -16,22 +16,22 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from regalia.core import fields
 from regalia.core.errors import PositionError
 from regalia.core.game import JSON
-from regalia.core.grid import Pos, parse_pos
+from regalia.core.grid import Pos
 from regalia.games.two_heirs.tiles import COLOURS, SETS
 
 S = TypeVar("S")
 
 
+def _field_error(field: str, message: str) -> PositionError:
+    return PositionError(f"field {field!r}: {message}")
+
+
 def parse_pos_field(value: Any, field: str) -> Pos:
-    """A position field ``"x,y"`` of a JSON document; errors name the field."""
-    if not isinstance(value, str):
-        raise PositionError(f"field {field!r}: expected a position 'x,y', got {value!r}")
-    try:
-        return parse_pos(value)
-    except ValueError:
-        raise PositionError(f"field {field!r}: {value!r} is not a position 'x,y'") from None
+    """A position field ``"x,y"`` of a state document; errors name the field (``field 'pos': ...``)."""
+    return fields.parse_pos_field(value, field, _field_error)
 
 
 def _get(doc: JSON, name: str, typ: type | tuple[type, ...]) -> Any:

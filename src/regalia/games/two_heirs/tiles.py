@@ -17,11 +17,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from regalia.core.data import read_json_file, read_package_json
+from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
+from regalia.core.fields import check_entry_fields, data_document, entry_object, nonempty_list
+from regalia.core.fields import entry_error as _fail
 from regalia.core.grid import CLOCKWISE8, SIDES
 
 #: Tile colours; a colour is also the resource the tile gives (index into cost tuples).
@@ -142,22 +143,15 @@ def _by_id(cat: Catalogue) -> dict[str, Tile]:
     return _by_id_cached(cat.tiles)
 
 
-def _fail(where: str, field: str, msg: str) -> DataError:
-    return DataError(f"{where}: field {field!r}: {msg}")
-
-
 def parse_tile(entry: Any, index: int, where: str = "tile") -> Tile:
     """Validate one catalogue entry (a JSON object) and build its :class:`Tile`."""
-    if not isinstance(entry, Mapping):
-        raise DataError(f"{where}: a tile must be an object, got {type(entry).__name__}")
+    entry = entry_object(entry, where, "a tile")
     tid = entry.get("id")
     if not isinstance(tid, str) or not tid:
         raise _fail(where, "id", "a non-empty string is required")
     where = f"tile {tid}"
     known = {"id", "set", "colour", "building", "cost", "roads", "axis", "pairs", "depicts"}
-    extra = sorted(set(entry) - known)
-    if extra:
-        raise _fail(where, extra[0], f"unknown field; valid fields: {', '.join(sorted(known))}")
+    check_entry_fields(entry, known, where)
     set_name = entry.get("set")
     if set_name not in SETS:
         raise _fail(where, "set", f"{set_name!r} is not one of {', '.join(SETS)}")
@@ -271,15 +265,8 @@ def _parse_pairs(raw: Any, building: str, where: str) -> tuple[tuple[tuple[int, 
 
 def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
     """Validate a catalogue document (see docs/formats.md)."""
-    if not isinstance(doc, Mapping):
-        raise DataError(f"{source}: a tile catalogue must be a JSON object")
-    if doc.get("format") != "two-heirs-tiles":
-        raise DataError(f"{source}: field 'format' must be 'two-heirs-tiles'")
-    if doc.get("version") != 1:
-        raise DataError(f"{source}: field 'version' must be 1")
-    raw = doc.get("tiles")
-    if not isinstance(raw, list) or not raw:
-        raise DataError(f"{source}: field 'tiles' must be a non-empty list")
+    doc = data_document(doc, source, "a tile catalogue", "two-heirs-tiles")
+    raw = nonempty_list(doc, "tiles", source)
     tiles: list[Tile] = []
     seen: set[str] = set()
     for i, entry in enumerate(raw):
@@ -302,19 +289,11 @@ def parse_catalogue(doc: Any, source: str = "<document>") -> Catalogue:
     return Catalogue(tuple(tiles), source=source, reconstructed=bool(doc.get("reconstructed", False)))
 
 
-def load_catalogue(path: str | Path) -> Catalogue:
-    """Load and validate a user's tile catalogue file."""
-    return parse_catalogue(read_json_file(path, "tile catalogue"), source=str(path))
-
-
-@cache
-def default_catalogue() -> Catalogue:
-    """The reconstructed 54-tile catalogue shipped with regalia."""
-    doc = read_package_json("regalia.games.two_heirs", "data/tiles.json")
-    return parse_catalogue(doc, source="tiles.json")
-
-
-@cache
-def catalogue_for(path: str | None) -> Catalogue:
-    """The default catalogue (``None``) or a user's file, cached by path."""
-    return default_catalogue() if path is None else load_catalogue(path)
+#: The reconstructed 54-tile catalogue shipped with regalia and users' tile catalogue files.
+CATALOGUES = DataFiles(parse_catalogue, "regalia.games.two_heirs", "data/tiles.json", "tile catalogue")
+#: Load and validate a user's tile catalogue file.
+load_catalogue = CATALOGUES.load
+#: The catalogue shipped with regalia, parsed once.
+default_catalogue = CATALOGUES.default
+#: The default catalogue (``None``) or a user's file, parsed once per path.
+catalogue_for = CATALOGUES.get
