@@ -50,6 +50,7 @@ __all__ = [
     "OMNISCIENT",
     "SPECTATOR",
     "TERMINAL",
+    "CachedState",
     "Game",
     "Options",
     "Ply",
@@ -421,6 +422,15 @@ class State(ABC, Generic[A]):
             state.apply_unchecked(a)
         return out
 
+    def legal_for(self, viewer: int | None) -> list[str]:
+        """The notation of the legal actions as an observation lists them for ``viewer``: those of
+        the seat to act, shown to that seat and to spectators; none while chance is to act, once the
+        game is over, or to another seat."""
+        player = self.current_player
+        if player >= 0 and (viewer is SPECTATOR or viewer == player):
+            return [self.notation(a) for a in self.legal_actions()]
+        return []
+
     def action_text(self, action: A, viewer: int | None = OMNISCIENT) -> str:
         """The notation of ``action`` as ``viewer`` may read it (see :meth:`redact`)."""
         text = self.notation(action)
@@ -470,6 +480,29 @@ class State(ABC, Generic[A]):
 
     def __str__(self) -> str:
         return f"<{self.game.id} state, ply {self._ply}, to move: {self.current_player}>"
+
+
+class CachedState(State[A]):
+    """A state whose legal actions are generated once per position: :meth:`_generate` makes them,
+    the slot ``_legal`` keeps them until the game sets it back to ``None`` (in its constructor, its
+    clone when the position differs, and after every change of the position).
+
+    :meth:`legal_actions` is the engines' hottest call: it reads the cache and copies it, nothing
+    more. A game's ``check`` may test an action's membership in ``_legal`` once it is filled.
+    """
+
+    __slots__ = ("_legal",)
+
+    _legal: tuple[A, ...] | None
+
+    def legal_actions(self) -> list[A]:
+        if self._legal is None:
+            self._legal = self._generate()
+        return list(self._legal)
+
+    @abstractmethod
+    def _generate(self) -> tuple[A, ...]:
+        """Every legal action of the position (chance's outcomes at a chance node; none when over)."""
 
 
 def ranked_returns(keys: Sequence[Any]) -> list[float]:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from regalia.core.game import CHANCE, TERMINAL, State
+from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, Turned
@@ -84,11 +84,10 @@ AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (
 Event = tuple[Any, ...]
 
 
-class Base(State[Action]):
+class Base(CachedState[Action]):
     """The fields of a Carcassonne position (see the module docstring) and the feature union-find."""
 
     __slots__ = (
-        "_legal",
         "_places",
         "abbeys",
         "at_end",
@@ -131,7 +130,6 @@ class Base(State[Action]):
     placed: Pos | None
     terminal: bool
     log: tuple[Event, ...]
-    _legal: tuple[Action, ...] | None
     _places: tuple[tuple[Pos, int], ...] | None
 
     # ------------------------------------------------------------------ who acts

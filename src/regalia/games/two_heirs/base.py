@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from regalia.core.game import CHANCE, TERMINAL, State
+from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
@@ -73,12 +73,11 @@ CH_DRAW = 6  # a tile of the top colour refills reserve position ``refill``
 CH_TREASURE = 7  # solo: the treasure token flipped onto Henry's building
 
 
-class Base(State[Action]):
+class Base(CachedState[Action]):
     """The fields of a Two Heirs position (see the module docstring) and the rules' queries."""
 
     __slots__ = (
         "_dirty",
-        "_legal",
         "_score_cache",
         "_tally",
         "board",
@@ -138,7 +137,6 @@ class Base(State[Action]):
     terminal: bool
     last_built: list[Pos | None]
     prod: list[list[int]]
-    _legal: tuple[Action, ...] | None
     _score_cache: ScoreSheet | None
     _tally: Tally | None  # the scoring of the board as it was (None: to be built from scratch)
     _dirty: tuple[Pos, ...]  # positions laid since _tally was brought up to date

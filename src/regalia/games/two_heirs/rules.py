@@ -69,11 +69,6 @@ class Rules(Base):
     __slots__ = ()
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._generate()
-        return list(self._legal)
-
     def _generate(self) -> tuple[Action, ...]:
         if self.terminal:
             return ()

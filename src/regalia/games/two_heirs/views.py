@@ -33,15 +33,7 @@ class Views(Base):
 
     def observation(self, viewer: int | None = SPECTATOR) -> JSON:
         """Everything is open but the order of the supply, which nobody knows."""
-        doc = self._public()
-        doc["viewer"] = viewer
-        player = self.current_player
-        doc["legal"] = (
-            [self.notation(a) for a in self.legal_actions()]
-            if player >= 0 and (viewer is SPECTATOR or viewer == player)
-            else []
-        )
-        return doc
+        return {**self._public(), "viewer": viewer, "legal": self.legal_for(viewer)}
 
     def _public(self) -> JSON:
         tid = self.tiles
