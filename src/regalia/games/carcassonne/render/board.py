@@ -28,7 +28,6 @@ y\\x   -1   0    1
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from rich.text import Text
@@ -60,6 +59,8 @@ from regalia.games.carcassonne.render.style import (
 )
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import Turned
+from regalia.render.window import Window as BoardWindow
+from regalia.render.window import bounds
 
 #: The y labels' column (``y\x`` and up to 3-character labels) and the space after it.
 LABEL_W = 4
@@ -67,31 +68,9 @@ CORNER = "y\\x"
 FIT_BG = "on #fff3bf"
 
 
-@dataclasses.dataclass(frozen=True)
-class Window:
+class Window(BoardWindow):
     """The part of the board shown: columns ``x0..x1``, rows ``y0..y1`` (inclusive) of the whole
     extent ``full`` (``x0, x1, y0, y1``)."""
-
-    x0: int
-    x1: int
-    y0: int
-    y1: int
-    full: tuple[int, int, int, int]
-
-    @property
-    def cols(self) -> int:
-        return self.x1 - self.x0 + 1
-
-    @property
-    def rows(self) -> int:
-        return self.y1 - self.y0 + 1
-
-    @property
-    def cut(self) -> bool:
-        return (self.x0, self.x1, self.y0, self.y1) != self.full
-
-    def holds(self, pos: Pos) -> bool:
-        return self.x0 <= pos[0] <= self.x1 and self.y0 <= pos[1] <= self.y1
 
     def note(self, hidden: int = 0) -> str:
         """What is cut, and where to see the rest."""
@@ -122,12 +101,7 @@ def fit_positions(state: CarcassonneState) -> dict[Pos, list[int]]:
 
 def extent(state: CarcassonneState, extra: Iterable[Pos] = ()) -> tuple[int, int, int, int]:
     """``x0, x1, y0, y1`` of the tiles and ``extra`` positions."""
-    points = [*state.board, *extra]
-    if not points:
-        return (0, 0, 0, 0)
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), max(xs), min(ys), max(ys)
+    return bounds([*state.board, *extra]) or (0, 0, 0, 0)
 
 
 def last_placed(state: CarcassonneState) -> Pos | None:

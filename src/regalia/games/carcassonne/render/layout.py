@@ -29,10 +29,8 @@ ply 1 · red (you) to lay tile ...
 from __future__ import annotations
 
 import dataclasses
-import io
 
-from rich.console import Console, Group, RenderableType
-from rich.measure import Measurement
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -60,6 +58,7 @@ from regalia.games.carcassonne.render.panels import (
 )
 from regalia.games.carcassonne.render.result import render_result
 from regalia.games.carcassonne.state import CarcassonneState
+from regalia.render.text import measure
 
 #: Lines the play command prints below the view besides the menu: the plies of the turn (a place,
 #: a follower, a draw, one of them wrapped) and the prompt.
@@ -96,19 +95,6 @@ ENOUGH_ROWS = 3
 ENOUGH_COLS = 6
 #: The plainest layout, for a tiny terminal.
 PLAIN = LAYOUTS[-1]
-
-
-def _console(width: int) -> Console:
-    return Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False, highlight=False)
-
-
-def measure(renderable: RenderableType, width: int) -> tuple[int, int]:
-    """Lines and natural width (columns) of ``renderable`` printed ``width`` columns wide."""
-    console = _console(width)
-    options = console.options.update(width=width)
-    lines = console.render_lines(renderable, options, pad=False)
-    natural = Measurement.get(console, options, renderable).maximum
-    return len(lines), natural
 
 
 def view_budget(state: CarcassonneState, width: int, height: int | None) -> int | None:

@@ -22,8 +22,6 @@ L3 M2 N3 O2 P3 Q1 R3 S2 T1 U8 V9 W4 X1
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, PH_FOLLOWER, PH_PLACE
@@ -38,6 +36,8 @@ from regalia.games.carcassonne.render.style import (
     seat_name,
 )
 from regalia.games.carcassonne.state import CarcassonneState
+from regalia.games.carcassonne.tiles import TileType
+from regalia.render.text import pack
 
 #: The side panel's width: four rotations of a tile side by side, 6 columns each.
 PANEL_W = 30
@@ -110,13 +110,21 @@ def players_line(state: CarcassonneState, viewer: int | None) -> Text:
     return out
 
 
+def _drawn(state: CarcassonneState) -> tuple[TileType, set[int]] | None:
+    """The tile to be laid and its rotations that fit somewhere (``None``: no tile to lay)."""
+    if state.terminal or state.phase != PH_PLACE or state.drawn < 0:
+        return None
+    fits = {r for rotations in fit_positions(state).values() for r in rotations}
+    return state.cat.types[state.drawn], fits
+
+
 def tile_block(state: CarcassonneState) -> Text | None:
     """The drawn tile in each of its rotations (labels ``↑0° →90° ↓180° ←270°``: where its printed
     top points); rotations that fit nowhere are dim. ``None`` when no tile is to be laid."""
-    if state.terminal or state.phase != PH_PLACE or state.drawn < 0:
+    drawn = _drawn(state)
+    if drawn is None:
         return None
-    tile = state.cat.types[state.drawn]
-    fits = {r for rotations in fit_positions(state).values() for r in rotations}
+    tile, fits = drawn
     head = Text()
     head.append(f"tile {tile.id}", style="bold")
     count = len(fit_positions(state))
@@ -139,10 +147,10 @@ def tile_block(state: CarcassonneState) -> Text | None:
 def tile_line(state: CarcassonneState) -> Text | None:
     """The drawn tile's rotations on one line (``tile N: ↑0° →90° ↓180° ←270°``), those that fit
     nowhere dim; ``None`` when no tile is to be laid."""
-    if state.terminal or state.phase != PH_PLACE or state.drawn < 0:
+    drawn = _drawn(state)
+    if drawn is None:
         return None
-    tile = state.cat.types[state.drawn]
-    fits = {r for rotations in fit_positions(state).values() for r in rotations}
+    tile, fits = drawn
     out = Text()
     out.append(f"tile {tile.id}:", style="bold")
     for r in tile.rotations:
@@ -154,22 +162,6 @@ def tile_line(state: CarcassonneState) -> Text | None:
 def bag_entries(state: CarcassonneState) -> list[Text]:
     """``A2``, ``B4``...: the tiles left in the bag by letter."""
     return [Text(f"{state.cat.types[t].id}{n}") for t, n in enumerate(state.bag) if n]
-
-
-def pack(parts: Sequence[Text], width: int | None, indent: str = "") -> Text:
-    """``parts`` joined by spaces, breaking lines only between parts to fit ``width`` columns."""
-    out = Text()
-    col = 0
-    for k, part in enumerate(parts):
-        if k and width is not None and col + 1 + len(part) > width:
-            out.append("\n" + indent)
-            col = len(indent)
-        elif k:
-            out.append(" ")
-            col += 1
-        out.append_text(part)
-        col += len(part)
-    return out
 
 
 def bag_line(state: CarcassonneState, width: int | None, short: bool = False) -> Text:

@@ -26,11 +26,11 @@ exactly once:
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import el, fmt, title, txt
+from regalia.core.svg import Frame, board_ground, clickable_seat, document, el, fmt, title, to_act, txt
 from regalia.games.carcassonne.actions import FOLLOWER, PASS, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_FOLLOWER
 from regalia.games.carcassonne.render.board import fit_positions, last_placed, standing
@@ -288,40 +288,6 @@ def meeple(seat: int, cx: float, cy: float, height: float, lying: bool = False, 
 # -- the board ---------------------------------------------------------------------------------------------
 
 
-class Frame:
-    """Where board positions are drawn: columns ``x0..x1``, rows ``y1`` (top) to ``y0``."""
-
-    def __init__(self, points: Sequence[Pos], left: float, top: float) -> None:
-        pts = list(points) or [(0, 0)]
-        self.x0 = min(p[0] for p in pts)
-        self.x1 = max(p[0] for p in pts)
-        self.y0 = min(p[1] for p in pts)
-        self.y1 = max(p[1] for p in pts)
-        self.left = left
-        self.top = top
-
-    @property
-    def width(self) -> float:
-        return (self.x1 - self.x0 + 1) * CELL
-
-    @property
-    def height(self) -> float:
-        return (self.y1 - self.y0 + 1) * CELL
-
-    def corner(self, pos: Pos) -> tuple[float, float]:
-        return self.left + (pos[0] - self.x0) * CELL, self.top + (self.y1 - pos[1]) * CELL
-
-
-def clickable_seat(state: CarcassonneState, viewer: int | None) -> int | None:
-    """The seat whose legal actions the picture offers (``None``: nothing is clickable)."""
-    player = state.current_player
-    if state.is_terminal() or player < 0:
-        return None
-    if viewer is not None and viewer != player:
-        return None
-    return player
-
-
 def _tile(state: CarcassonneState, frame: Frame, pos: Pos, highlight: bool) -> str:
     turned = state.turned(pos)
     x, y = frame.corner(pos)
@@ -490,26 +456,7 @@ def _follower_options(state: CarcassonneState, frame: Frame, texts: dict[Action,
 
 
 def _board(state: CarcassonneState, frame: Frame, texts: dict[Action, str] | None) -> str:
-    parts = []
-    for col in range(frame.x0, frame.x1 + 1):
-        x, _ = frame.corner((col, frame.y1))
-        parts.append(txt(x + CELL / 2, frame.top - 8, str(col), 11, anchor="middle", fill="#555555"))
-    for row in range(frame.y0, frame.y1 + 1):
-        _, y = frame.corner((frame.x0, row))
-        parts.append(txt(frame.left - 8, y + CELL / 2 + 4, str(row), 11, anchor="end", fill="#555555"))
-    parts.append(
-        el(
-            "rect",
-            {
-                "x": frame.left,
-                "y": frame.top,
-                "width": frame.width,
-                "height": frame.height,
-                "fill": BOARD_BG,
-                "stroke": "#c8bfa8",
-            },
-        )
-    )
+    parts = board_ground(frame, BOARD_BG)
     mark = state.placed if state.placed is not None else last_placed(state)
     for pos in sorted(state.board):
         parts.append(_tile(state, frame, pos, pos == mark))
@@ -693,7 +640,7 @@ def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
     legal = state.legal_actions() if seat is not None else []
     texts = {a: state.notation(a) for a in legal} if seat is not None else None
     points = [*state.board, *fit_positions(state)]
-    frame = Frame(points, MARGIN + 30, TOP + 24)
+    frame = Frame(points, MARGIN + 30, TOP + 24, CELL)
     right = frame.left + frame.width + 40
     body: list[str] = [
         txt(MARGIN, 30, "Carcassonne", 20, font_weight="bold"),
@@ -726,28 +673,16 @@ def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
         body.append(txt(MARGIN, bottom, line, 10, fill="#444444"))
         bottom += 14
     height = bottom + 8
-    if state.terminal:
-        to_act = "over"
-    elif state.current_player == CHANCE:
-        to_act = "chance"
-    else:
-        to_act = seat_name(state, state.current_player)
-    root = {
-        "xmlns": "http://www.w3.org/2000/svg",
-        "version": "1.1",
-        "width": width,
-        "height": height,
-        "viewBox": f"0 0 {fmt(width)} {fmt(height)}",
+    attrs = {
         "font-family": FONT,
         "data-game": "carcassonne",
         "data-ply": state.ply,
-        "data-to-act": to_act,
+        "data-to-act": to_act(state, lambda seat: seat_name(state, seat)),
         "data-viewer": "spectator" if viewer is None else seat_name(state, viewer),
         "data-clickable": "true" if texts else "false",
     }
     style = "<style>.clickable{cursor:pointer}.option.clickable:hover{opacity:0.75}</style>"
-    background = el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#fffdf7"})
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + el("svg", root, style, background, *body) + "\n"
+    return document(width, height, attrs, (style,), body)
 
 
 __all__ = ["clickable_seat", "meeple", "render_svg", "tile_art"]

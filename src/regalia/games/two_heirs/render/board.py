@@ -31,7 +31,6 @@ the player to move, where they may play, the last buildings); its note tells wha
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 
 from rich import box
@@ -62,6 +61,8 @@ from regalia.games.two_heirs.render.style import (
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState
 from regalia.games.two_heirs.tiles import Tile
+from regalia.render.window import Window as BoardWindow
+from regalia.render.window import bounds
 
 CELL_W = 11
 MID = CELL_W // 2
@@ -114,28 +115,9 @@ ROAD_GLYPHS: dict[frozenset[str], str] = {
 Unit = tuple[int, bool, bool]  # seat, elite, moved
 
 
-@dataclasses.dataclass(frozen=True)
-class Window:
+class Window(BoardWindow):
     """The part of the board shown: columns ``x0..x1`` and rows ``y0..y1`` (inclusive) of the
     whole extent ``full`` (``x0, x1, y0, y1``)."""
-
-    x0: int
-    x1: int
-    y0: int
-    y1: int
-    full: tuple[int, int, int, int]
-
-    @property
-    def cols(self) -> int:
-        return self.x1 - self.x0 + 1
-
-    @property
-    def rows(self) -> int:
-        return self.y1 - self.y0 + 1
-
-    @property
-    def cut(self) -> bool:
-        return (self.x0, self.x1, self.y0, self.y1) != self.full
 
     def note(self) -> str:
         """What is cut, and where to see it all."""
@@ -160,12 +142,7 @@ def playable_positions(state: TwoHeirsState) -> list[Pos]:
 
 def extent(state: TwoHeirsState, playable: Iterable[Pos] = ()) -> tuple[int, int, int, int] | None:
     """``x0, x1, y0, y1`` of the board and the playable positions (``None``: nothing to draw)."""
-    points = [*state.board, *playable]
-    if not points:
-        return None
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs), max(xs), min(ys), max(ys)
+    return bounds([*state.board, *playable])
 
 
 def focus_positions(state: TwoHeirsState, playable: Sequence[Pos]) -> list[Pos]:

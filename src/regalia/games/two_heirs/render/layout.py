@@ -30,10 +30,8 @@ True
 from __future__ import annotations
 
 import dataclasses
-import io
 
-from rich.console import Console, Group, RenderableType
-from rich.measure import Measurement
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -53,6 +51,7 @@ from regalia.games.two_heirs.render.scoresheet import render_result
 from regalia.games.two_heirs.render.solo import henry_score_text, henry_turn_lines, treasure_lines
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import TwoHeirsState
+from regalia.render.text import measure
 
 #: Lines left free below the view in a small terminal (the turn's plies and the move menu).
 MENU_ROOM = 6
@@ -95,19 +94,6 @@ FALLBACKS = (
     Layout("compact", "lines", "min", window=True),
     Layout("compact", "lines", "min", window=True, legend=False),
 )
-
-
-def _console(width: int) -> Console:
-    return Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False, highlight=False)
-
-
-def measure(renderable: RenderableType, width: int) -> tuple[int, int]:
-    """Lines and natural width (columns) of ``renderable`` printed ``width`` columns wide."""
-    console = _console(width)
-    options = console.options.update(width=width)
-    lines = console.render_lines(renderable, options, pad=False)
-    natural = Measurement.get(console, options, renderable).maximum
-    return len(lines), natural
 
 
 def _extras(state: TwoHeirsState, layout: Layout, width: int | None) -> list[RenderableType]:

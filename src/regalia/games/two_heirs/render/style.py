@@ -25,6 +25,7 @@ from regalia.core.text import plural
 from regalia.games.two_heirs.henry import HENRY
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
+from regalia.render.text import pack
 
 SEAT_NAMES: tuple[str, ...] = ("white", "blue")
 SEAT_LETTERS: tuple[str, ...] = ("W", "B")
@@ -182,22 +183,6 @@ def tile_short(tile: Tile, width: int = 8) -> Text:
     if width:
         text.append(f" {short_name(tile.building, width)}")
     return text
-
-
-def pack(parts: Sequence[Text], width: int | None, sep: str = " ", indent: str = "") -> Text:
-    """``parts`` joined by ``sep``, breaking lines only between parts to fit ``width`` columns."""
-    out = Text()
-    col = 0
-    for k, part in enumerate(parts):
-        if k and width is not None and col + len(sep) + len(part) > width:
-            out.append("\n" + indent)
-            col = len(indent)
-        elif k:
-            out.append(sep)
-            col += len(sep)
-        out.append_text(part)
-        col += len(part)
-    return out
 
 
 def affordable(state: TwoHeirsState, seat: int, tile: int, res: Sequence[int] | None = None) -> bool:

@@ -34,13 +34,12 @@ from __future__ import annotations
 import importlib
 import math
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from regalia.core.errors import RegaliaError
-from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import INK, el, title, txt
+from regalia.core.svg import INK, Frame, board_ground, clickable_seat, document, el, title, to_act, txt
 from regalia.core.svg import fmt as _fmt
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
@@ -126,45 +125,7 @@ class Choices:
         return f"unit {format_pos(pos)}" if pos in self.steps or pos in self.withdraw else None
 
 
-def clickable_seat(state: TwoHeirsState, viewer: int | None) -> int | None:
-    """The seat whose legal actions the picture offers (``None``: nothing is clickable)."""
-    player = state.current_player
-    if state.is_terminal() or player < 0 or player in state.automaton_seats():
-        return None
-    if viewer is not None and viewer != player:
-        return None
-    return player
-
-
 # -- geometry -----------------------------------------------------------------------------------------
-
-
-class Frame:
-    """Where board positions are drawn: columns ``x0..x1``, rows ``y1`` (top) to ``y0``."""
-
-    def __init__(self, points: Iterable[Pos], left: float, top: float) -> None:
-        pts = list(points) or [START]
-        self.x0 = min(p[0] for p in pts)
-        self.x1 = max(p[0] for p in pts)
-        self.y0 = min(p[1] for p in pts)
-        self.y1 = max(p[1] for p in pts)
-        self.left = left
-        self.top = top
-
-    @property
-    def width(self) -> float:
-        return (self.x1 - self.x0 + 1) * CELL
-
-    @property
-    def height(self) -> float:
-        return (self.y1 - self.y0 + 1) * CELL
-
-    def corner(self, pos: Pos) -> tuple[float, float]:
-        return self.left + (pos[0] - self.x0) * CELL, self.top + (self.y1 - pos[1]) * CELL
-
-    def centre(self, pos: Pos) -> tuple[float, float]:
-        x, y = self.corner(pos)
-        return x + CELL / 2, y + CELL / 2
 
 
 _SIDE_VEC = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
@@ -409,26 +370,7 @@ def _units(state: TwoHeirsState, frame: Frame, choices: Choices | None) -> str:
 
 
 def _board(state: TwoHeirsState, frame: Frame, choices: Choices | None) -> str:
-    parts = []
-    for col in range(frame.x0, frame.x1 + 1):
-        cx, _ = frame.centre((col, frame.y1))
-        parts.append(txt(cx, frame.top - 8, str(col), 11, anchor="middle", fill="#555555"))
-    for row in range(frame.y0, frame.y1 + 1):
-        _, cy = frame.centre((frame.x0, row))
-        parts.append(txt(frame.left - 8, cy + 4, str(row), 11, anchor="end", fill="#555555"))
-    parts.append(
-        el(
-            "rect",
-            {
-                "x": frame.left,
-                "y": frame.top,
-                "width": frame.width,
-                "height": frame.height,
-                "fill": "#f4efe3",
-                "stroke": "#c8bfa8",
-            },
-        )
-    )
+    parts = board_ground(frame, "#f4efe3")
     treasures: dict[Pos, str] = {}
     if isinstance(state, SoloState):
         treasures = {pos: state.tset.tokens[t].id for pos, t in state.treasures}
@@ -887,7 +829,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None) -> str:
     choices = Choices(state, state.legal_actions()) if seat is not None else None
     playable = playable_positions(state)
     points = [*state.board, *playable]
-    frame = Frame(points, MARGIN + 28, TOP + 22)
+    frame = Frame(points, MARGIN + 28, TOP + 22, CELL)
     right = frame.left + frame.width + 48
     body: list[str] = []
     status = status_line(state, viewer, compact=True).plain
@@ -939,17 +881,11 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None) -> str:
     legend, bottom = _lines(MARGIN, bottom + 10, [LEGEND], width=int((width - MARGIN) / 6.2), size=10)
     body.append(legend)
     height = bottom + 10
-    to_act = _to_act(state)
-    root = {
-        "xmlns": "http://www.w3.org/2000/svg",
-        "version": "1.1",
-        "width": width,
-        "height": height,
-        "viewBox": f"0 0 {_fmt(width)} {_fmt(height)}",
+    attrs = {
         "font-family": FONT,
         "data-game": "two-heirs",
         "data-ply": state.ply,
-        "data-to-act": to_act,
+        "data-to-act": to_act(state, SEAT_NAME.__getitem__),
         "data-viewer": "spectator"
         if viewer is None
         else SEAT_NAME[viewer]
@@ -957,19 +893,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None) -> str:
         else str(viewer),
         "data-clickable": "true" if choices is not None else "false",
     }
-    background = el("rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": "#fffdf7"})
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + el("svg", root, DEFS, STYLE, background, *body) + "\n"
-
-
-def _to_act(state: TwoHeirsState) -> str:
-    player = state.current_player
-    if state.is_terminal():
-        return "over"
-    if player == CHANCE:
-        return "chance"
-    if player in state.automaton_seats():
-        return "automaton"
-    return SEAT_NAME[player]
+    return document(width, height, attrs, (DEFS, STYLE), body)
 
 
 def render_png(state: TwoHeirsState, path: str | Path, viewer: int | None = None, scale: float = 1.0) -> Path:
