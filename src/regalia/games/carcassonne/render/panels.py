@@ -121,8 +121,7 @@ def _drawn(state: CarcassonneState) -> tuple[TileType, set[int]] | None:
 def tile_block(state: CarcassonneState) -> Text | None:
     """The drawn tile in each of its rotations (labels ``↑0° →90° ↓180° ←270°``: where its printed
     top points); rotations that fit nowhere are dim. ``None`` when no tile is to be laid."""
-    drawn = _drawn(state)
-    if drawn is None:
+    if (drawn := _drawn(state)) is None:
         return None
     tile, fits = drawn
     head = Text()
@@ -147,8 +146,7 @@ def tile_block(state: CarcassonneState) -> Text | None:
 def tile_line(state: CarcassonneState) -> Text | None:
     """The drawn tile's rotations on one line (``tile N: ↑0° →90° ↓180° ←270°``), those that fit
     nowhere dim; ``None`` when no tile is to be laid."""
-    drawn = _drawn(state)
-    if drawn is None:
+    if (drawn := _drawn(state)) is None:
         return None
     tile, fits = drawn
     out = Text()

@@ -288,6 +288,11 @@ def meeple(seat: int, cx: float, cy: float, height: float, lying: bool = False, 
 # -- the board ---------------------------------------------------------------------------------------------
 
 
+def _inset(x: float, y: float) -> dict[str, float]:
+    """The cell whose top left corner is ``x, y``, 2 units in from its edges."""
+    return {"x": x + 2, "y": y + 2, "width": CELL - 4, "height": CELL - 4}
+
+
 def _tile(state: CarcassonneState, frame: Frame, pos: Pos, highlight: bool) -> str:
     turned = state.turned(pos)
     x, y = frame.corner(pos)
@@ -297,20 +302,7 @@ def _tile(state: CarcassonneState, frame: Frame, pos: Pos, highlight: bool) -> s
         tile_art(turned, x, y, CELL),
     ]
     if highlight:
-        parts.append(
-            el(
-                "rect",
-                {
-                    "x": x + 2,
-                    "y": y + 2,
-                    "width": CELL - 4,
-                    "height": CELL - 4,
-                    "fill": "none",
-                    "stroke": HIGHLIGHT,
-                    "stroke-width": 4,
-                },
-            )
-        )
+        parts.append(el("rect", {**_inset(x, y), "fill": "none", "stroke": HIGHLIGHT, "stroke-width": 4}))
     return el(
         "g",
         {
@@ -371,16 +363,7 @@ def _fits(state: CarcassonneState, frame: Frame, texts: dict[Action, str] | None
             title(f"{format_pos(pos)}: the drawn tile fits here ({len(rotations)} rotations)"),
             el(
                 "rect",
-                {
-                    "x": x + 2,
-                    "y": y + 2,
-                    "width": CELL - 4,
-                    "height": CELL - 4,
-                    "rx": 5,
-                    "fill": "#fff9db",
-                    "stroke": "#e0b000",
-                    "stroke-dasharray": "6 4",
-                },
+                {**_inset(x, y), "rx": 5, "fill": "#fff9db", "stroke": "#e0b000", "stroke-dasharray": "6 4"},
             ),
         ]
         for r, (ox, oy, size) in zip(rotations, _option_cells(len(rotations)), strict=False):
