@@ -3,7 +3,6 @@ its variants (docs/encodings.md, Carcassonne)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from functools import cache
 from typing import Any
@@ -530,15 +529,8 @@ def test_sizes_follow_the_window() -> None:
 
 
 @pytest.fixture
-def plugin(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The plugin, declaring this encoding if it does not yet (the plugin file is not ours to edit)."""
-    from regalia.core.plugin import lazy
-
-    if plugin_module.PLUGIN.encoding is None:
-        patched = dataclasses.replace(
-            plugin_module.PLUGIN, encoding=lazy("regalia.games.carcassonne", "encoding:CarcassonneEncoding")
-        )
-        monkeypatch.setattr(plugin_module, "PLUGIN", patched)
+def plugin() -> Any:
+    """The registered plugin, which declares this encoding."""
     return regalia.game_plugin("carcassonne")
 
 
@@ -552,8 +544,8 @@ def test_the_plugin_builds_this_encoding(plugin: Any) -> None:
     "options", [{}, {"players": 5, "shrines": "6", "challenge_house_rule": True}], ids=str
 )
 def test_the_conformance_kit_checks_the_encoding(plugin: Any, options: dict[str, Any]) -> None:
-    """The kit's ``encoding`` check passes (two of the plugin's option sets here, for time; once the
-    plugin declares the encoding, tests/test_conformance.py runs it on every one of them)."""
+    """The kit's ``encoding`` check passes (two of the plugin's option sets here;
+    tests/test_conformance.py runs it on every one of them)."""
     from regalia.testing import check_game
 
     assert options in plugin_module.PLUGIN.check_options

@@ -48,6 +48,7 @@ PLUGIN = package_plugin(
         "tiles=FILE: your own tile catalogue",
     ),
     benchmarks=_lazy("bench:benchmarks"),
+    encoding=_lazy("encoding:CarcassonneEncoding"),
     check_options=(
         {},
         {"players": 3},
