@@ -285,6 +285,23 @@ def test_depth_capped_rollouts_use_the_evaluation() -> None:
     assert all(-1.0 <= ch.total / ch.visits <= 1.0 for ch in root.children.values())
 
 
+class _ShortRollouts(EvalToyGame):
+    rollout_depth = 0  # the game asks searches to value a state at once with evaluate()
+
+
+def test_rollouts_stop_at_the_games_rollout_depth_unless_told() -> None:
+    """``depth`` defaults to the game's ``rollout_depth``: here 0, so every leaf is valued by the
+    evaluation (not 0); ``depth=None`` plays to the end, and every game of this toy is a draw (0)."""
+    state = dealt(_ShortRollouts(cards=9, outcome="draw"), 1)
+    by_game = MCTSAgent(iterations=40, margin=0.0).search(state, random.Random(0))
+    assert any(ch.total != 0.0 for ch in by_game.children.values())
+    to_end = MCTSAgent(iterations=40, margin=0.0, depth=None).search(state, random.Random(0))
+    assert all(ch.total == 0.0 for ch in to_end.children.values())
+    assert EvalToyGame.rollout_depth is None and load_game("carcassonne").rollout_depth == 10
+    with pytest.raises(OptionError, match="depth"):
+        MCTSAgent(depth="deep")
+
+
 def test_margin_mixes_the_score_difference_into_finished_rollouts() -> None:
     state = dealt(ToyGame(cards=9, outcome="draw"), 1)
     flat = MCTSAgent(iterations=40, margin=0.0).search(state, random.Random(0))

@@ -38,6 +38,8 @@ from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 
 ROLLOUTS = ("random", "greedy")
+#: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games).
+GAME_DEPTH = "game"
 
 
 class Node:
@@ -68,8 +70,9 @@ class MCTSAgent:
 
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
     ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
-    evaluation hook); ``depth`` caps the rollout length, a cut-off state being valued
-    ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse`` keeps the subtree of the chosen
+    evaluation hook); ``depth`` caps the rollout length (seat decisions; ``None``: to the end; by default the
+    game's ``rollout_depth``), a cut-off state being valued ``tanh(evaluate(state, seat) / eval_scale)``
+    per seat; ``reuse`` keeps the subtree of the chosen
     action between steps of one seat's turn; ``margin`` mixes the final score difference into a
     finished rollout's value (``(1 - margin) * return + margin * tanh(difference / eval_scale)``),
     which guides the search when nearly every rollout ends the same way (a strong automaton).
@@ -102,7 +105,7 @@ class MCTSAgent:
         seconds: float | None = None,
         c: float = 1.0,
         rollout: str = "random",
-        depth: int | None = None,
+        depth: int | str | None = GAME_DEPTH,
         eval_scale: float = 10.0,
         reuse: bool = True,
         rollout_sample: int = 8,
@@ -123,8 +126,8 @@ class MCTSAgent:
             raise OptionError(f"seconds must be a positive number, got {seconds!r}")
         if rollout not in ROLLOUTS:
             raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
-            raise OptionError(f"depth must be a non-negative integer, got {depth!r}")
+        if depth is not None and depth != GAME_DEPTH and (not isinstance(depth, int) or depth < 0):
+            raise OptionError(f"depth must be a non-negative integer, none or {GAME_DEPTH!r}, got {depth!r}")
         if not isinstance(c, (int, float)) or c < 0:
             raise OptionError(f"c must be a non-negative number, got {c!r}")
         if not isinstance(eval_scale, (int, float)) or eval_scale <= 0:
@@ -266,6 +269,8 @@ class MCTSAgent:
 
     def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
         depth = self.depth
+        if isinstance(depth, str):  # GAME_DEPTH
+            depth = s.game.rollout_depth
         steps = 0
         random = rng.random
         greedy = self.rollout == "greedy"

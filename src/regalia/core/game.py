@@ -66,7 +66,10 @@ class Game(ABC, Generic[A]):
     """A game with fixed options: a factory of states.
 
     Subclasses set ``id``, ``name``, ``min_players``, ``max_players``, ``options_class`` and
-    ``plugin`` (``"module:NAME"`` of the game's :class:`~regalia.core.plugin.Plugin`).
+    ``plugin`` (``"module:NAME"`` of the game's :class:`~regalia.core.plugin.Plugin`), and may set
+    ``rollout_depth``: how many seat decisions a search's random playout should make before it
+    values the state with ``State.evaluate`` (for a game whose playouts are long and noisy and whose
+    evaluation is good); ``None`` (the default) plays them to the end.
 
     >>> import regalia
     >>> game = regalia.load_game("two-heirs")
@@ -80,6 +83,7 @@ class Game(ABC, Generic[A]):
     max_players: ClassVar[int]
     options_class: ClassVar[type[Options]]
     plugin: ClassVar[str | None] = None
+    rollout_depth: ClassVar[int | None] = None
 
     def __init__(self, options: Options | None = None, **values: Any) -> None:
         if options is None:

@@ -78,6 +78,9 @@ class Carcassonne(Game[Action]):
     max_players: ClassVar[int] = 5
     options_class: ClassVar[type[Options]] = CarcassonneOptions
     plugin: ClassVar[str | None] = "regalia.games.carcassonne.plugin:PLUGIN"
+    #: Random playouts of a whole game (some 140 placements) hardly tell moves apart; 10 decisions
+    #: valued by ``evaluate`` (points, prospects, followers in hand) play much better (docs/ai.md).
+    rollout_depth: ClassVar[int | None] = 10
     options: CarcassonneOptions
 
     def __init__(self, options: CarcassonneOptions | None = None, **values: Any) -> None:
