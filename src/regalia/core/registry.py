@@ -19,6 +19,7 @@ from regalia.core.plugin import EMPTY, Plugin
 GAMES: dict[str, str] = {
     "two-heirs": "regalia.games.two_heirs.game:TwoHeirs",
     "carcassonne": "regalia.games.carcassonne.game:Carcassonne",
+    "royal-court": "regalia.games.royal_court.game:RoyalCourt",
 }
 
 
