@@ -117,7 +117,7 @@ def _tile(word: str, text: str, names: Archetypes) -> int:
     if found is None:
         valid = ", ".join(a.name for a in names.archetypes)
         raise NotationError(f"cannot read {text!r}: no archetype {word!r}; valid: {valid}")
-    return found.index
+    return found.number
 
 
 def _pos(word: str, text: str) -> Pos:
@@ -149,9 +149,7 @@ def parse_action(text: str, names: Archetypes) -> Action:
             arg = _tile(word, text, names)
         elif name == "src":
             src = _pos(word, text)
-        elif name == "dst":
-            dst = _pos(word, text)
-        elif "," in word:
+        elif name == "dst" or "," in word:
             dst = _pos(word, text)
         else:
             arg = _tile(word, text, names)

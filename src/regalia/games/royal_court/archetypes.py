@@ -33,11 +33,12 @@ Effect(do='return', target='opponent-active-in-play', side='inactive')
 ...                     "ability": "x", "effects": [{"do": "fly"}]}]}, "mine.json")
 Traceback (most recent call last):
 ...
-regalia.core.errors.DataError: mine.json: archetype X: field 'effects[0].do': unknown effect 'fly'; valid: block-next, extra-move, extra-play, flip, force-next, move-consort, remove, return, swap
+regalia.core.errors.DataError: mine.json: archetype X: field 'effects[0].do': unknown effect 'fly'; ...
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -103,9 +104,9 @@ class Effect(NamedTuple):
 
 
 class Archetype(NamedTuple):
-    """An archetype: each player has one tile of it."""
+    """An archetype: each player has one tile of it (``number``: its place in the file)."""
 
-    index: int
+    number: int
     name: str
     abbr: str
     word: str
@@ -115,7 +116,8 @@ class Archetype(NamedTuple):
     requires_all: bool = False
 
 
-class Archetypes(NamedTuple):
+@dataclasses.dataclass(frozen=True)
+class Archetypes:
     """A validated archetype file: the archetypes in order and a lookup by lower-case name."""
 
     source: str
@@ -142,10 +144,14 @@ def _effect(raw: Any, where: str, field: str) -> Effect:
         raise entry_error(where, field, f"expected an object with 'do', got {raw!r}")
     extra = sorted(set(raw) - set(_EFFECT_FIELDS))
     if extra:
-        raise entry_error(where, f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(_EFFECT_FIELDS)}")
+        raise entry_error(
+            where, f"{field}.{extra[0]}", f"unknown field; valid fields: {', '.join(_EFFECT_FIELDS)}"
+        )
     do = raw.get("do")
     if do not in EFFECT_TARGETS:
-        raise entry_error(where, f"{field}.do", f"unknown effect {do!r}; valid: {', '.join(sorted(EFFECT_TARGETS))}")
+        raise entry_error(
+            where, f"{field}.do", f"unknown effect {do!r}; valid: {', '.join(sorted(EFFECT_TARGETS))}"
+        )
     valid = EFFECT_TARGETS[do]
     target = raw.get("target", "")
     if not valid:
@@ -168,7 +174,9 @@ def parse_archetypes(doc: Any, source: str) -> Archetypes:
     doc = data_document(doc, source, "an archetype file", FORMAT)
     extra = sorted(set(doc) - {"format", "version", "note", "archetypes"})
     if extra:
-        raise DataError(f"{source}: field {extra[0]!r}: unknown field; valid fields: format, version, note, archetypes")
+        raise DataError(
+            f"{source}: field {extra[0]!r}: unknown field; valid fields: format, version, note, archetypes"
+        )
     raw = nonempty_list(doc, "archetypes", source)
     if len(raw) > _MAX_ARCHETYPES:
         raise DataError(f"{source}: field 'archetypes': at most {_MAX_ARCHETYPES} archetypes, got {len(raw)}")

@@ -26,7 +26,7 @@ regalia.core.errors.IllegalAction: you must first play a tile from your activati
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from regalia.core.errors import IllegalAction, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
@@ -35,6 +35,9 @@ from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
 from regalia.games.royal_court.actions import SEAT_NAMES, Action, make
 from regalia.games.royal_court.archetypes import Effect
+
+if TYPE_CHECKING:
+    from regalia.games.royal_court.game import RoyalCourt
 
 FORMAT = "royal-court-state"
 VERSION = 1
@@ -91,6 +94,7 @@ class RoyalCourtState(CachedState[Action]):
         "zone",
     )
 
+    game: RoyalCourt
     board: dict[Pos, int]
     at: list[Pos | None]
     inactive: int
@@ -328,7 +332,7 @@ class RoyalCourtState(CachedState[Action]):
 
     def _generate(self) -> tuple[Action, ...]:
         phase = self.phase
-        if phase == P_PLAY or phase == P_PLACE:
+        if phase in (P_PLAY, P_PLACE):
             kind = act.PLAY if phase == P_PLAY else act.PLACE
             tiles = self.zone_tiles(self.player)
             forced = self.forced[self.player]
@@ -429,11 +433,14 @@ class RoyalCourtState(CachedState[Action]):
         elif action.arg >= 0 and target in ar.ZONE_TARGETS:
             piece = game.piece(1 - self.player, action.arg)
             if not self.zone >> piece & 1:
-                return f"the opponent's {game.archetypes.archetypes[action.arg].name} is not in their zone", name
+                return (
+                    f"the opponent's {game.archetypes.archetypes[action.arg].name} is not in their zone",
+                    name,
+                )
         if piece is not None and self.inactive >> piece & 1:
             return "abilities cannot target INACTIVE tiles", "Gameplay 2"
         if piece is not None and piece == self.source:
-            return f"the {name} cannot target itself", f"ruling RC-own-target"
+            return f"the {name} cannot target itself", "ruling RC-own-target"
         return f"not a target of the {name}'s ability ({effect.do} {target})", name
 
     # ------------------------------------------------------------------ applying
@@ -655,11 +662,15 @@ class RoyalCourtState(CachedState[Action]):
                 for pos, p in sorted(self.board.items())
             ],
             "zones": [
-                [{"tile": names[k].name, "active": not inactive >> game.piece(s, k) & 1} for k in self.zone_tiles(s)]
+                [
+                    {"tile": names[k].name, "active": not inactive >> game.piece(s, k) & 1}
+                    for k in self.zone_tiles(s)
+                ]
                 for s in (0, 1)
             ],
             "removed": [
-                [names[k].name for k in range(game.count) if self.removed >> game.piece(s, k) & 1] for s in (0, 1)
+                [names[k].name for k in range(game.count) if self.removed >> game.piece(s, k) & 1]
+                for s in (0, 1)
             ],
             "pending": pending,
             "queue": [e.do for e in self.queue],
@@ -692,7 +703,9 @@ class RoyalCourtState(CachedState[Action]):
         if doc.get("format") != FORMAT:
             raise PositionError(f"format: expected {FORMAT!r}, got {doc.get('format')!r}")
         if doc.get("version") != VERSION:
-            raise PositionError(f"version: unsupported version {doc.get('version')!r}; this reader knows {VERSION}")
+            raise PositionError(
+                f"version: unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
+            )
         probe = cls.new(game)
         probe._restore_history(doc.get("history"))
         state = cls.new(game)

@@ -1,0 +1,56 @@
+"""One sentence per ply, in the words of the rules (logs, replays, terminal play); called on the
+state right after the ply.
+
+>>> import regalia
+>>> state = regalia.load_game("royal-court").new_state(seed=1)
+>>> for text in ("first red", "play Spy 1,1"):
+...     _ = state.apply_text(text)
+>>> describe_ply(state, state.plies()[-1])
+"red plays the Spy onto 1,1; a player's first tile does not activate its ability (Gameplay 1)."
+"""
+
+from __future__ import annotations
+
+from regalia.core.game import CHANCE, Ply
+from regalia.core.grid import format_pos
+from regalia.games.royal_court import actions as act
+from regalia.games.royal_court.actions import SEAT_NAMES
+from regalia.games.royal_court.state import P_TARGET, RoyalCourtState
+
+_DONE = {
+    act.REMOVE: "The tile at {dst} leaves the game (Gameplay 2).",
+    act.RETURN: "The tile at {dst} returns to its owner's zone (Gameplay 2).",
+    act.SWAP: "The played tile swaps squares with the tile at {dst}, which turns inactive (Gameplay 2).",
+    act.FLIP: "The targeted tile turns to its inactive side (Gameplay 2).",
+    act.CONSORT: "The consort moves to {dst} and turns inactive (Gameplay 2).",
+    act.FORCE: "{opp} must play that tile next turn (Diplomat).",
+    act.MOVE: "{who} moves a tile from {src} to {dst} (Gameplay 3).",
+    act.PASS: "{who} declines the Joker's extra move.",
+}
+
+
+def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
+    """What ``ply`` (the last applied to ``state``) did."""
+    action = ply.action
+    if ply.player == CHANCE:
+        return f"Chance chooses {SEAT_NAMES[action.arg]} to play first (Gameplay)."
+    who = SEAT_NAMES[ply.player]
+    kind = action.kind
+    if kind in (act.PLAY, act.PLACE):
+        name = state.game.archetypes.archetypes[action.arg].name
+        where = format_pos(action.dst)
+        if kind == act.PLACE:
+            return f"{who} plays the {name} onto {where} too; its ability does not activate (Captain)."
+        text = f"{who} plays the {name} onto {where}"
+        piece = state.game.piece(ply.player, action.arg)
+        started_before = sum(1 for p, a in state.actors() if p == ply.player and a.kind == act.PLAY) > 1
+        if not started_before:
+            return text + "; a player's first tile does not activate its ability (Gameplay 1)."
+        if not state.is_active(piece) and state.at[piece] == action.dst:
+            return text + "; it entered inactive, so its ability does not activate (Gameplay 1)."
+        if state.phase == P_TARGET and state.source == piece:
+            return text + "; its ability activates (Gameplay 2)."
+        return text + " (Gameplay 1)."
+    src = format_pos(action.src) if action.src is not None else ""
+    dst = format_pos(action.dst) if action.dst is not None else ""
+    return _DONE[kind].format(who=who, opp=SEAT_NAMES[1 - ply.player], src=dst or src, dst=dst)

@@ -1,0 +1,230 @@
+"""The whole position for a terminal: :func:`render_terminal`, and the final result.
+
+The view is a status line, the board (a window around the pieces, north up, with x and y
+coordinates), one line per seat (its consort, its current score, its zone) and a legend of the
+archetypes (abbreviation, name, influence, ability in a word). With ``height`` the board is cut to
+leave room for the play command's lines and menu below it.
+
+>>> import regalia
+>>> from rich.console import Console
+>>> state = regalia.load_game("royal-court").new_state(seed=1)
+>>> for text in ("first red", "play Assassin 1,1", "move 1,1 2,1"):
+...     _ = state.apply_text(text)
+>>> console = Console(width=80, no_color=True, record=True)
+>>> console.print(render_terminal(state, 1, width=80, height=24))  # doctest: +ELLIPSIS
+turn 2 · blue (you) to play a tile from the zone (step 1)
+...
+>>> lines = console.export_text().splitlines()
+>>> max(len(line) for line in lines) <= 80, len(lines) <= 24 - ROOM
+(True, True)
+>>> any("K:R+" in line and "RAs+" in line and "Q:B+" in line for line in lines)
+True
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.grid import Pos
+from regalia.games.royal_court.actions import SEAT_NAMES
+from regalia.games.royal_court.state import (
+    KING,
+    P_MOVE,
+    P_PLACE,
+    P_PLAY,
+    P_TARGET,
+    RoyalCourtState,
+)
+
+#: Lines left below the view for the play command (the plies of the turn, the prompt, a short menu).
+ROOM = 8
+CELL = 5  # 4 characters and a space
+SEAT_STYLES = ("bold red", "bold blue")
+
+
+def cell_text(state: RoyalCourtState, piece: int) -> str:
+    """The four characters of a piece: owner letter, archetype abbreviation and side (``RAs+``,
+    ``BSp-``); the king and queen as ``K:R+`` (whose consort, side)."""
+    game = state.game
+    side = "+" if state.is_active(piece) else "-"
+    if piece < 2:
+        seat = game.consort_piece.index(piece)
+        return f"{'K' if piece == KING else 'Q'}:{SEAT_NAMES[seat][0].upper()}{side}"
+    abbr = game.archetypes.archetypes[game.arch[piece]].abbr.ljust(2)
+    return f"{SEAT_NAMES[game.owner[piece]][0].upper()}{abbr}{side}"
+
+
+def _piece_style(state: RoyalCourtState, piece: int) -> str:
+    if piece < 2:
+        return "bold yellow" if state.is_active(piece) else "yellow"
+    style = SEAT_STYLES[state.game.owner[piece]]
+    return style if state.is_active(piece) else style.replace("bold ", "") + " dim"
+
+
+def _bounds(state: RoyalCourtState) -> tuple[int, int, int, int]:
+    xs = [p[0] for p in state.board]
+    ys = [p[1] for p in state.board]
+    return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+
+
+def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
+    """At most ``size`` values of ``lo..hi``, around ``centre``."""
+    if hi - lo + 1 <= size:
+        return lo, hi
+    start = max(lo, min(centre - size // 2, hi - size + 1))
+    return start, start + size - 1
+
+
+def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: int | None = None) -> Text:
+    """The board, north up: a header of x coordinates, then one line per row with its y."""
+    x0, x1, y0, y1 = _bounds(state)
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    if max_cols is not None:
+        x0, x1 = _window(x0, x1, max(1, max_cols), cx)
+    if max_rows is not None:
+        y0, y1 = _window(y0, y1, max(1, max_rows), cy)
+    frontier = set(state.frontier()) if state.phase in (P_PLAY, P_PLACE) else set()
+    out = Text()
+    out.append("    ")
+    for x in range(x0, x1 + 1):
+        out.append(f"{x:^4} ", style="dim")
+    for y in range(y1, y0 - 1, -1):
+        out.append("\n")
+        out.append(f"{y:>3} ", style="dim")
+        for x in range(x0, x1 + 1):
+            pos: Pos = (x, y)
+            piece = state.board.get(pos)
+            if piece is None:
+                out.append(" .   " if pos in frontier else "     ", style="dim")
+            else:
+                out.append(cell_text(state, piece), style=_piece_style(state, piece))
+                out.append(" ")
+    full = _bounds(state)
+    if (x0, x1, y0, y1) != full:
+        out.append(f"\n    (board cut: x {x0}..{x1}, y {y0}..{y1}; 'board' shows it all)", style="dim")
+    return out
+
+
+def status_line(state: RoyalCourtState, viewer: int | None) -> Text:
+    """Whose turn and which step, or the result."""
+    player = state.current_player
+    text = Text(f"turn {state.turn + 1} · ")
+    if player == TERMINAL:
+        return text.append_text(result_line(state))
+    if player == CHANCE:
+        return text.append("chance chooses the first player")
+    name = SEAT_NAMES[player] + (" (you)" if viewer == player else "")
+    text.append(name, style=SEAT_STYLES[player])
+    game = state.game
+    if state.phase == P_PLAY:
+        text.append(" to play a tile from the zone (step 1)")
+    elif state.phase == P_PLACE:
+        text.append(" to play a second tile, the Captain's (step 2)")
+    elif state.phase == P_TARGET:
+        arch = game.archetypes.archetypes[game.arch[state.source]]
+        effect = state.queue[0]
+        text.append(f" to choose the {arch.name}'s target: {effect.do} {effect.target} (step 2)")
+    elif state.phase == P_MOVE:
+        extra = " (the Joker's extra move, or pass)" if state.moves_done else ""
+        text.append(f" to move a tile one square (step 3){extra}")
+    return text
+
+
+def result_line(state: RoyalCourtState) -> Text:
+    """One line: how the game ended."""
+    a, b = state.scores()
+    if state.ending == "surround":
+        seat = state.winner_seat
+        return Text(
+            f"{SEAT_NAMES[seat]} wins outright: their consort is surrounded (End game 1)",
+            style="bold",
+        )
+    why = (
+        "every tile is played" if state.ending == "scored" else "the turn cap is reached (ruling RC-turn-cap)"
+    )
+    if a == b:
+        return Text(f"a draw {a}-{b}: {why} (End game 2)", style="bold")
+    seat = 0 if a > b else 1
+    return Text(f"{SEAT_NAMES[seat]} wins {max(a, b)}-{min(a, b)}: {why} (End game 2)", style="bold")
+
+
+def seat_line(state: RoyalCourtState, seat: int) -> Text:
+    """A seat: its consort and current score, its zone (tiles with their side), notes."""
+    game = state.game
+    text = Text(f"{SEAT_NAMES[seat]:<4}", style=SEAT_STYLES[seat])
+    text.append(f" {game.consorts[seat]:<5} score {state.consort_score(seat):>3} · zone:")
+    tiles = state.zone_tiles(seat)
+    for k in tiles:
+        piece = game.piece(seat, k)
+        text.append(" ")
+        text.append(cell_text(state, piece)[1:], style=_piece_style(state, piece))
+    if not tiles:
+        text.append(" empty", style="dim")
+    if state.forced[seat] >= 0:
+        text.append(f" · must play {game.archetypes.archetypes[state.forced[seat]].abbr}", style="italic")
+    if state.blocked >> seat & 1:
+        text.append(" · next ability blocked", style="italic")
+    return text
+
+
+def legend(state: RoyalCourtState, width: int) -> Text:
+    """``As Assassin 1 kill`` for every archetype, packed into lines of ``width``."""
+    out = Text()
+    column = 0
+    for arch in state.game.archetypes.archetypes:
+        item = f"{arch.abbr} {arch.name} {arch.influence} {arch.word}"
+        if column and column + 3 + len(item) > width:
+            out.append("\n")
+            column = 0
+        elif column:
+            out.append(" · ", style="dim")
+            column += 3
+        out.append(arch.abbr, style="bold")
+        out.append(item[len(arch.abbr) :])
+        column += len(item)
+    return out
+
+
+def render_terminal(
+    state: RoyalCourtState, viewer: int | None = None, width: int | None = None, height: int | None = None
+) -> RenderableType:
+    """The position fitted to ``width`` x ``height`` (``None``: no limit), leaving :data:`ROOM`
+    lines below it."""
+    w = 200 if width is None else width
+    legend_text = legend(state, w)
+    panel = [status_line(state, viewer), seat_line(state, 0), seat_line(state, 1)]
+    used = len(panel) + legend_text.plain.count("\n") + 1
+    max_rows = None
+    if height is not None:
+        max_rows = max(3, height - ROOM - used - 2)  # header and a possible note
+    max_cols = (w - 4) // CELL
+    board = render_board(state, max_cols, max_rows)
+    return Group(panel[0], board, *panel[1:], legend_text)
+
+
+def render_result(state: RoyalCourtState) -> RenderableType:
+    """The end of the game: how it ended and each consort's scoring (End game 2)."""
+    game = state.game
+    lines = [result_line(state)]
+    for seat in (0, 1):
+        parts = []
+        owner = game.owner
+        from regalia.core.grid import neighbours4
+
+        for q in neighbours4(state.consort_at(seat)):
+            piece = state.board.get(q)
+            if piece is None or piece < 2:
+                continue
+            value = game.influence[piece]
+            if owner[piece] == seat:
+                token = 1 if not state.is_active(piece) else 0
+                parts.append(f"+{value}" + (f"+{token}" if token else ""))
+            else:
+                parts.append(f"-{value}")
+        detail = " ".join(parts) if parts else "nothing beside it"
+        lines.append(
+            Text(f"{SEAT_NAMES[seat]} ({game.consorts[seat]}): {detail} = {state.consort_score(seat)}")
+        )
+    return Group(*lines)
