@@ -17,8 +17,8 @@ turn 2 · blue (you) to play a tile from the zone (step 1)
 >>> lines = console.export_text().splitlines()
 >>> max(len(line) for line in lines) <= 80, len(lines) <= 24 - ROOM
 (True, True)
->>> any("K:R+" in line and "RAs+" in line and "Q:B+" in line for line in lines)
-True
+>>> [cell in "\n".join(lines) for cell in ("K:R+", "RAs+", "Q:B+")]
+[True, True, True]
 """
 
 from __future__ import annotations
