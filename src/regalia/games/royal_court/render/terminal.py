@@ -17,7 +17,7 @@ turn 2 · blue (you) to play a tile from the zone (step 1)
 >>> lines = console.export_text().splitlines()
 >>> max(len(line) for line in lines) <= 80, len(lines) <= 24 - ROOM
 (True, True)
->>> [cell in "\n".join(lines) for cell in ("K:R+", "RAs+", "Q:B+")]
+>>> [any(cell in line for line in lines) for cell in ("K:R+", "RAs+", "Q:B+")]
 [True, True, True]
 """
 
