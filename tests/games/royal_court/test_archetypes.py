@@ -210,8 +210,7 @@ def test_healer_returns_an_own_tile_active_and_it_can_activate_again() -> None:
     run(state, "return -1,0", "move 1,1 2,1")
     assassin = piece_of(state.game, "red Assassin")
     assert state.zone >> assassin & 1 and state.is_active(assassin)
-    run(state, "play Bishop 0,1", "flip Spy")  # blue's turn
-    run(state, texts(state)[0])
+    run(state, "play Bishop 0,1", "flip Spy", "move 0,1 1,1")  # blue's turn
     run(state, "play Assassin 4,1")
     assert state.phase == P_TARGET and "remove 4,0" in texts(state)
 
