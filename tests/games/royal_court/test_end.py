@@ -1,0 +1,133 @@
+"""The end of the game: outright victory (End game 1), scoring (End game 2), the turn cap."""
+
+from __future__ import annotations
+
+import regalia
+from regalia.games.royal_court.state import P_MOVE, P_PLAY
+
+from .builders import build, run, texts
+
+ALL = ["Assassin", "Joker", "Spy", "Thief", "Bishop", "Captain", "Wizard", "Healer", "Diplomat", "Courtisan"]
+
+
+SIDES = {"0,1": "red Spy", "1,0": "red Joker", "-1,0": "red Thief", "4,1": "red Bishop"}
+
+
+def test_surround_made_in_your_turn_wins_at_your_next_turn() -> None:
+    """End game 1: a player who STARTS their turn with their consort surrounded on all four sides
+    (perpendicularly) by their own tiles wins outright; completing it during the turn is not yet a
+    win."""
+    state = build(SIDES)
+    run(state, "play Assassin 0,-1")  # the fourth side (no opponent tile to remove)
+    assert state.surrounded(0) and not state.is_terminal()
+    run(state, "move 4,1 4,0")
+    assert state.current_player == 1 and not state.is_terminal()
+    run(state, "play Courtisan 4,-1", "move 4,-1 3,-1")
+    assert state.is_terminal() and state.ending == "surround"
+    assert state.returns() == [1.0, -1.0] and state.winner() == 0
+
+
+def test_surround_broken_before_your_turn_does_not_win() -> None:
+    """End game 1 is checked at the start of a turn only: a surround that does not last until
+    then does not win."""
+    state = build(SIDES)
+    run(state, "play Assassin 0,-1", "move 4,1 4,0")
+    run(state, "play Assassin 1,1", "remove 1,0", "move 1,1 1,0")
+    assert not state.is_terminal() and state.current_player == 0 and state.phase == P_PLAY
+    assert not state.surrounded(0)
+
+
+def test_outright_victory_is_only_for_the_player_starting_the_turn() -> None:
+    """End game 1: a surround of the opponent's consort at the start of MY turn does not end the
+    game; it is checked for the player whose turn starts."""
+    blue = {"3,1": "blue Spy", "4,0": "blue Joker", "2,0": "blue Thief", "3,-1": "blue Bishop"}
+    state = build(blue, player=0)
+    state._start_turn()
+    assert not state.is_terminal() and state.phase == P_PLAY
+    state.player = 1
+    state._start_turn()
+    assert state.is_terminal() and state.winner() == 1
+
+
+def test_scoring_with_inactive_tokens() -> None:
+    """End game 2: your tiles on the four sides of your consort, plus 1 for each of them that is
+    inactive, minus the influence of your opponent's tiles beside your consort (ruling
+    RC-scoring: an inactive tile keeps its influence; only your own inactive tiles earn +1)."""
+    state = build(
+        {
+            "0,1": "red Bishop",
+            "1,0": "red Spy",
+            "-1,0": "blue Courtisan",
+            "0,-1": "blue Wizard",
+            "1,1": "red Joker",
+        },
+        inactive=["red Spy", "blue Courtisan"],
+    )
+    # red: Bishop 4 + Spy 2 + token 1 - Courtisan 4 - Wizard 3 (Joker at 1,1 is diagonal: no count)
+    assert state.consort_score(0) == 4 + 2 + 1 - 4 - 3
+    assert state.consort_score(1) == 0
+
+
+def test_game_ends_when_every_tile_is_played_and_higher_score_wins() -> None:
+    """End game 2: once the players have played all their tiles comes the scoring; the higher
+    score wins, equal scores draw."""
+    reds = {f"{-1 - i},2": f"red {n}" for i, n in enumerate(ALL[:9])}
+    blues = {f"{4 + i},1": f"blue {n}" for i, n in enumerate(ALL)}
+    state = build({**reds, **blues, "0,1": "red Courtisan"}, player=0)
+    state.board.pop((0, 1))
+    state.at[state.game.piece(0, 9)] = None
+    state.zone = 1 << state.game.piece(0, 9)
+    state._legal = None
+    run(state, "play Courtisan 1,0")
+    assert state.phase == P_MOVE
+    run(state, "move 1,0 0,1")
+    assert state.is_terminal() and state.ending == "scored"
+    assert state.scores() == [4, 0] and state.returns() == [1.0, -1.0]
+
+
+def test_equal_scores_draw() -> None:
+    """End game 2: in case of a tie... a draw."""
+    state = build({"0,1": "red Spy", "3,1": "blue Spy"})
+    state._finish("scored")
+    assert state.scores() == [2, 2] and state.returns() == [0.0, 0.0] and state.winner() is None
+
+
+def test_all_tiles_played_means_both_zones_empty_and_returns_reopen_it() -> None:
+    """Ruling RC-all-played: the game ends at the end of a turn when both zones are empty; a
+    tile that came back to a zone must be played again first."""
+    reds = {f"{-1 - i},1": f"red {n}" for i, n in enumerate(["Joker", "Spy", "Bishop", "Captain", "Wizard"])}
+    reds.update(
+        {f"{-1 - i},-1": f"red {n}" for i, n in enumerate(["Healer", "Diplomat", "Courtisan", "Assassin"])}
+    )
+    blues = {f"{4 + i},1": f"blue {n}" for i, n in enumerate(ALL)}
+    state = build({**reds, **blues}, player=0)
+    assert state.zone_tiles(0) == [3] and state.zone_tiles(1) == []
+    run(state, "play Thief 1,1", "return -1,1", "return 4,1")  # the last tile brings two back
+    assert state.zone_tiles(0) == [1] and state.zone_tiles(1) == [0]
+    run(state, texts(state)[0])
+    assert not state.is_terminal() and state.current_player == 1 and state.phase == P_PLAY
+
+
+def test_turn_cap_ends_and_scores_the_game() -> None:
+    """Ruling RC-turn-cap: after ``turn_cap`` turns the game ends and is scored as End game 2."""
+    state = regalia.load_game("royal-court", turn_cap=10).new_state(seed=3)
+    state.apply_text("first red")
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    assert state.turn == 10 and state.ending == "cap"
+    assert state.zone  # tiles were left: it ended by the cap
+
+
+def test_no_game_exceeds_the_turn_cap() -> None:
+    """Ruling RC-turn-cap: random games never run past the cap (default 60 turns)."""
+    import random
+
+    game = regalia.load_game("royal-court")
+    for seed in range(40):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[rng.randrange(len(legal))])
+            assert state.turn <= game.options.turn_cap
+        assert state.turn <= game.options.turn_cap
