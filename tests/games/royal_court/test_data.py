@@ -27,7 +27,18 @@ ROOT = Path(__file__).resolve().parents[3]
 def test_the_ten_archetypes_are_shipped_with_values_marked_as_ours() -> None:
     """Description: 10 archetypes per player; the values and adaptations are regalia's own."""
     names = [a.name for a in default_archetypes().archetypes]
-    assert names == ["Assassin", "Joker", "Spy", "Thief", "Bishop", "Captain", "Wizard", "Healer", "Diplomat", "Courtisan"]
+    assert names == [
+        "Assassin",
+        "Joker",
+        "Spy",
+        "Thief",
+        "Bishop",
+        "Captain",
+        "Wizard",
+        "Healer",
+        "Diplomat",
+        "Courtisan",
+    ]
     assert "regalia's" in SHIPPED["note"]
     assert all(a.influence >= 0 and a.word for a in default_archetypes().archetypes)
 
@@ -56,9 +67,21 @@ def broken(path: str, value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("archetypes.0.effects.0.do", "poison", r"archetype Assassin: field 'effects\[0\].do': unknown effect 'poison'"),
-        ("archetypes.0.effects.0.target", "active-consort", r"archetype Assassin: field 'effects\[0\].target': effect 'remove' needs"),
-        ("archetypes.1.effects.0.target", "own-active-in-play", r"archetype Joker: field 'effects\[0\].target': effect 'extra-move' takes no target"),
+        (
+            "archetypes.0.effects.0.do",
+            "poison",
+            r"archetype Assassin: field 'effects\[0\].do': unknown effect 'poison'",
+        ),
+        (
+            "archetypes.0.effects.0.target",
+            "active-consort",
+            r"archetype Assassin: field 'effects\[0\].target': effect 'remove' needs",
+        ),
+        (
+            "archetypes.1.effects.0.target",
+            "own-active-in-play",
+            r"archetype Joker: field 'effects\[0\].target': effect 'extra-move' takes no target",
+        ),
         ("archetypes.2.influence", "2", r"archetype Spy: field 'influence': expected an integer"),
         ("archetypes.2.influence", True, r"archetype Spy: field 'influence': expected an integer"),
         ("archetypes.3.name", "Spy", r"archetype Spy: field 'name': 'Spy' is used twice"),

@@ -1,0 +1,120 @@
+"""Properties of random games (hypothesis): the board stays sound, moves are one square onto an
+empty square, games end under the turn cap, records replay, refusals change nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import regalia
+from regalia.core.errors import IllegalAction
+from regalia.core.record import replay
+from regalia.games.royal_court import actions as act
+from regalia.games.royal_court.state import RoyalCourtState
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def play_random(seed: int, check: Any = None, **options: Any) -> RoyalCourtState:
+    state = regalia.load_game("royal-court", **options).new_state(seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if state.current_player < 0 else legal[rng.randrange(len(legal))]
+        before = state.clone()
+        state.apply(action)
+        if check is not None:
+            check(before, action, state)
+    assert isinstance(state, RoyalCourtState)
+    return state
+
+
+def sound(state: RoyalCourtState) -> None:
+    """No two pieces share a square; board and positions agree; every tile is in exactly one of
+    the board, a zone, or out of the game."""
+    assert len(set(state.board.values())) == len(state.board)
+    for pos, piece in state.board.items():
+        assert state.at[piece] == pos
+    for piece in range(2, len(state.at)):
+        places = [
+            state.at[piece] is not None,
+            bool(state.zone >> piece & 1),
+            bool(state.removed >> piece & 1),
+        ]
+        assert places.count(True) == 1, (piece, places)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1), consort=st.sampled_from(["king", "queen"]))
+def test_no_two_tiles_share_a_square(seed: int, consort: str) -> None:
+    """Setup and Gameplay: one tile per square of the imaginary grid, always."""
+    play_random(seed, lambda before, action, after: sound(after), consort=consort)
+
+
+def one_square_onto_empty(before: RoyalCourtState, action: act.Action, after: RoyalCourtState) -> None:
+    if action.kind in (act.MOVE, act.CONSORT):
+        src, dst = action.src, action.dst
+        assert src is not None and dst is not None
+        assert max(abs(src[0] - dst[0]), abs(src[1] - dst[1])) == 1  # nothing in between to pass over
+        assert dst not in before.board and src in before.board
+        assert any(q in after.board for q in regalia.core.grid.neighbours8(dst))
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_moves_never_pass_over_or_onto_tiles(seed: int) -> None:
+    """Gameplay 3: a tile never ends up on or moves over another tile and ends adjacent to one."""
+    play_random(seed, one_square_onto_empty)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1), cap=st.integers(10, 80))
+def test_every_game_ends_under_the_cap(seed: int, cap: int) -> None:
+    """Ruling RC-turn-cap: every game ends, at the latest after ``turn_cap`` turns."""
+    state = play_random(seed, turn_cap=cap)
+    assert state.is_terminal() and state.turn <= cap
+    assert state.ending in ("surround", "scored", "cap")
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_records_replay_identically(seed: int) -> None:
+    """A record replays to the same state without the seed."""
+    state = play_random(seed)
+    again = replay(state.record(), seed=seed + 1)
+    assert again.to_json() == state.to_json()
+    assert again.returns() == state.returns()
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1), stop=st.integers(0, 80), pick=st.integers(0, 10**6))
+def test_illegal_actions_leave_the_state_unchanged(seed: int, stop: int, pick: int) -> None:
+    """An action legal elsewhere but not here is refused and the state is unchanged."""
+    game = regalia.load_game("royal-court")
+    state = game.new_state(seed)
+    rng = random.Random(seed)
+    pool: list[act.Action] = []
+    for _ in range(stop):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        pool.extend(legal[:5])
+        state.apply(
+            state.sample_chance(rng) if state.current_player < 0 else legal[rng.randrange(len(legal))]
+        )
+    legal = state.legal_actions()
+    wrong = [a for a in pool if a not in legal]
+    if not wrong:
+        return
+    action = wrong[pick % len(wrong)]
+    before = (state.to_json(), state.ply, state.legal_actions())
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        assert "[" in str(exc)
+    else:
+        raise AssertionError(f"{action} accepted")
+    assert (state.to_json(), state.ply, state.legal_actions()) == before
