@@ -41,7 +41,7 @@ def test_outright_victory_is_only_for_the_player_starting_the_turn() -> None:
     """End game 1: a surround of the opponent's consort at the start of MY turn does not end the
     game; it is checked for the player whose turn starts."""
     blue = {"3,1": "blue Spy", "4,0": "blue Joker", "2,0": "blue Thief", "3,-1": "blue Bishop"}
-    state = build(blue, player=0)
+    state = build(blue, player=0, inactive=["blue Spy", "blue Joker"])  # inactive tiles count too
     state._start_turn()
     assert not state.is_terminal() and state.phase == P_PLAY
     state.player = 1

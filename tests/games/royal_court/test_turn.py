@@ -177,3 +177,13 @@ def test_player_with_an_empty_zone_only_moves() -> None:
     assert state.current_player == 0 and state.zone_tiles(0) == []
     assert state.phase == P_MOVE and not state.is_terminal()
     assert texts(state) and all(t.startswith("move ") for t in texts(state))
+
+
+def test_a_diagonal_move_between_two_tiles_is_not_moving_over_them() -> None:
+    """Ruling RC-move-over: a one-square diagonal move passes over no tile, even between two
+    tiles that touch its corners."""
+    state = build({"0,1": "red Spy", "-1,1": "blue Joker", "0,2": "blue Thief"}, started=(1,))
+    run(state, "play Bishop 4,0")  # red's first tile: no ability
+    assert "move 0,1 -1,2" in texts(state)
+    run(state, "move 0,1 -1,2")
+    assert at(state, "-1,2") == "red Spy"
