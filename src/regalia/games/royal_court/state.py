@@ -67,6 +67,10 @@ VERB = {
     ar.FORCE_NEXT: act.FORCE,
 }
 
+#: Why the last tile played did or did not activate (``last_play``).
+ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET = range(5)
+LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target")
+
 _FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
 
 
@@ -82,6 +86,7 @@ class RoyalCourtState(CachedState[Action]):
         "first",
         "forced",
         "inactive",
+        "last_play",
         "moves_done",
         "phase",
         "player",
@@ -113,6 +118,7 @@ class RoyalCourtState(CachedState[Action]):
     turn: int
     winner_seat: int
     ending: str
+    last_play: int
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -140,6 +146,7 @@ class RoyalCourtState(CachedState[Action]):
         s.turn = 0
         s.winner_seat = -1
         s.ending = ""
+        s.last_play = -1
         s._legal = None
         return s
 
@@ -164,6 +171,7 @@ class RoyalCourtState(CachedState[Action]):
         s.turn = self.turn
         s.winner_seat = self.winner_seat
         s.ending = self.ending
+        s.last_play = self.last_play
         s._legal = self._legal
         return s
 
@@ -499,8 +507,12 @@ class RoyalCourtState(CachedState[Action]):
         if self.forced[me] >= 0:
             self.forced = (-1, self.forced[1]) if me == 0 else (self.forced[0], -1)
         if first_tile or blocked or self.inactive >> piece & 1:
+            self.last_play = (
+                NO_FIRST if first_tile else NO_INACTIVE if self.inactive >> piece & 1 else NO_BLOCKED
+            )
             self._enter_move()
             return
+        self.last_play = ACTIVATED
         archetype = self.game.archetypes.archetypes[arch]
         self.source = piece
         self.queue = archetype.effects
@@ -508,7 +520,10 @@ class RoyalCourtState(CachedState[Action]):
             for effect in archetype.effects:
                 if effect.target and not self.candidates(effect):
                     self.queue = ()
+                    self.last_play = NO_TARGET
                     break
+        elif all(e.target and not self.candidates(e) for e in archetype.effects):
+            self.last_play = NO_TARGET
         self._resolve()
 
     def _resolve(self) -> None:
@@ -680,6 +695,7 @@ class RoyalCourtState(CachedState[Action]):
             "blocked": [bool(self.blocked >> s & 1) for s in (0, 1)],
             "started": [bool(self.started >> s & 1) for s in (0, 1)],
             "scores": self.scores(),
+            "last_play": LAST_PLAY[self.last_play] if self.last_play >= 0 else None,
             "ending": self.ending or None,
             "winner": None if self.winner_seat < 0 else SEAT_NAMES[self.winner_seat],
         }

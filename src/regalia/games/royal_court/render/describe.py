@@ -15,7 +15,7 @@ from regalia.core.game import CHANCE, Ply
 from regalia.core.grid import format_pos
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court.actions import SEAT_NAMES
-from regalia.games.royal_court.state import P_TARGET, RoyalCourtState
+from regalia.games.royal_court.state import NO_BLOCKED, NO_FIRST, NO_INACTIVE, NO_TARGET, RoyalCourtState
 
 _DONE = {
     act.REMOVE: "The tile at {dst} leaves the game (Gameplay 2).",
@@ -42,15 +42,16 @@ def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
         if kind == act.PLACE:
             return f"{who} plays the {name} onto {where} too; its ability does not activate (Captain)."
         text = f"{who} plays the {name} onto {where}"
-        piece = state.game.piece(ply.player, action.arg)
-        started_before = sum(1 for p, a in state.actors() if p == ply.player and a.kind == act.PLAY) > 1
-        if not started_before:
+        why = state.last_play
+        if why == NO_FIRST:
             return text + "; a player's first tile does not activate its ability (Gameplay 1)."
-        if not state.is_active(piece) and state.at[piece] == action.dst:
+        if why == NO_INACTIVE:
             return text + "; it entered inactive, so its ability does not activate (Gameplay 1)."
-        if state.phase == P_TARGET and state.source == piece:
-            return text + "; its ability activates (Gameplay 2)."
-        return text + " (Gameplay 1)."
+        if why == NO_BLOCKED:
+            return text + "; the Courtisan blocks its ability."
+        if why == NO_TARGET:
+            return text + "; its ability has no target (ruling RC-ability-mandatory)."
+        return text + "; its ability activates (Gameplay 2)."
     src = format_pos(action.src) if action.src is not None else ""
     dst = format_pos(action.dst) if action.dst is not None else ""
     return _DONE[kind].format(who=who, opp=SEAT_NAMES[1 - ply.player], src=dst or src, dst=dst)
