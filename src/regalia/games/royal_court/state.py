@@ -347,7 +347,8 @@ class RoyalCourtState(CachedState[Action]):
             if phase == P_PLAY and forced >= 0 and forced in tiles:
                 tiles = [forced]
             squares = self.frontier()
-            return tuple(make(kind, k, None, q) for k in tiles for q in squares)
+            new = tuple.__new__
+            return tuple([new(Action, (kind, k, None, q)) for k in tiles for q in squares])
         if phase == P_TARGET:
             return tuple(self.candidates(self.queue[0]))
         if phase == P_MOVE:
