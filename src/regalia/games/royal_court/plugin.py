@@ -7,7 +7,7 @@ notation help, rulebook and the option sets the conformance kit checks.
 
 from __future__ import annotations
 
-from regalia.core.plugin import package_plugin
+from regalia.core.plugin import lazy, package_plugin
 
 NOTATION_HELP = """\
 Intrigue in the Royal Court notation (tiles by archetype, squares as x,y; north is +y):
@@ -28,6 +28,7 @@ PLUGIN = package_plugin(
     "regalia.games.royal_court",
     render_svg=None,
     notation_help=NOTATION_HELP,
+    statistics=lazy("regalia.games.royal_court", "stats:game_statistics"),
     check_options=(
         {},
         {"consort": "queen"},
