@@ -29,6 +29,7 @@ PLUGIN = package_plugin(
     render_svg=None,
     notation_help=NOTATION_HELP,
     statistics=lazy("regalia.games.royal_court", "stats:game_statistics"),
+    encoding=lazy("regalia.games.royal_court", "encoding:RoyalCourtEncoding"),
     check_options=(
         {},
         {"consort": "queen"},
