@@ -26,7 +26,6 @@ Chance's outcome (enter it when you flip a real coin): first red, first blue."""
 
 PLUGIN = package_plugin(
     "regalia.games.royal_court",
-    render_svg=None,
     notation_help=NOTATION_HELP,
     statistics=lazy("regalia.games.royal_court", "stats:game_statistics"),
     encoding=lazy("regalia.games.royal_court", "encoding:RoyalCourtEncoding"),
