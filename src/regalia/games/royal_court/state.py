@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from regalia.core.errors import IllegalAction, PositionError
+from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
 from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8
 from regalia.games.royal_court import actions as act
@@ -689,7 +689,22 @@ class RoyalCourtState(CachedState[Action]):
         return act.action_text(action, self.game.archetypes)
 
     def parse_action(self, text: str) -> Action:
-        return act.parse_action(text, self.game.archetypes)
+        """The notation; while a tile is to be played, also the terminal menu's short form
+        (``Sp 3``: the Spy onto square 3 of :meth:`play_squares`, ``Sp 1,1``, ``play Sp 3``)."""
+        try:
+            return act.parse_action(text, self.game.archetypes)
+        except NotationError:
+            if self.phase in (P_PLAY, P_PLACE):
+                kind = act.PLAY if self.phase == P_PLAY else act.PLACE
+                short = act.parse_shorthand(text, self.game.archetypes, kind, self.play_squares())
+                if short is not None:
+                    return short
+            raise
+
+    def play_squares(self) -> list[Pos]:
+        """The squares a tile may be played onto (Gameplay 1) read as text: north row first, west
+        to east; the terminal numbers them in this order from 1."""
+        return sorted(self.frontier(), key=lambda q: (-q[1], q[0]))
 
     # ------------------------------------------------------------------ views
     def piece_name(self, piece: int) -> str:

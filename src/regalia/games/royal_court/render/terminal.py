@@ -78,14 +78,16 @@ def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
 
 
 def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: int | None = None) -> Text:
-    """The board, north up: a header of x coordinates, then one line per row with its y."""
+    """The board, north up: a header of x coordinates, then one line per row with its y; while
+    a tile is to be played, the empty squares it may go onto carry their number in the menu."""
     x0, x1, y0, y1 = _bounds(state)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if max_cols is not None:
         x0, x1 = _window(x0, x1, max(1, max_cols), cx)
     if max_rows is not None:
         y0, y1 = _window(y0, y1, max(1, max_rows), cy)
-    frontier = set(state.frontier()) if state.phase in (P_PLAY, P_PLACE) else set()
+    playing = state.phase in (P_PLAY, P_PLACE) and state.current_player >= 0
+    numbers = {q: n for n, q in enumerate(state.play_squares(), 1)} if playing else {}
     out = Text()
     out.append("    ")
     for x in range(x0, x1 + 1):
@@ -97,7 +99,11 @@ def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: 
             pos: Pos = (x, y)
             piece = state.board.get(pos)
             if piece is None:
-                out.append(" .   " if pos in frontier else "     ", style="dim")
+                number = numbers.get(pos)
+                if number is None:
+                    out.append("     ")
+                else:  # the square's number in the menu (Sp 3 plays the Spy there)
+                    out.append(f"[{number}]".ljust(4) + " ", style="cyan")
             else:
                 out.append(cell_text(state, piece), style=_piece_style(state, piece))
                 out.append(" ")
