@@ -1,10 +1,11 @@
-"""The Royal Court encoding: action ids, legal masks, chance ids and observation tensors (docs/encodings.md)."""
+"""The Royal Court encoding: action ids, legal masks, chance ids, observation tensors (docs/encodings.md)."""
 
 from __future__ import annotations
 
 import json
 import random
 import tempfile
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ def _designer_file() -> str:
 
 
 DESIGNER = _designer_file()
-OPTION_SETS: tuple[dict[str, Any], ...] = (*PLUGIN.check_options, {"archetypes": DESIGNER})
+OPTION_SETS: tuple[Mapping[str, Any], ...] = (*PLUGIN.check_options, {"archetypes": DESIGNER})
 
 
 @cache
@@ -59,7 +60,7 @@ def game(index: int) -> Any:
 
 
 @cache
-def encoding(index: int, size: int = DEFAULT_SIZE, frame: str = "royal") -> RoyalCourtEncoding:
+def encoding(index: int, size: int = DEFAULT_SIZE, frame: str = "board") -> RoyalCourtEncoding:
     return RoyalCourtEncoding(game(index), size=size, frame=frame)
 
 
@@ -168,7 +169,7 @@ def test_a_state_that_does_not_fit_a_tiny_window() -> None:
     """A line of tiles running east from the queen: in a 4x3 window the far tiles are clipped,
     plays and moves beyond have no id and are left out of the mask; nothing crashes."""
     state = build({"4,0": "red Joker", "5,0": "red Spy", "6,0": "red Healer", "7,0": "blue Spy"})
-    enc = RoyalCourtEncoding(state.game, size=4, height=3)
+    enc = RoyalCourtEncoding(state.game, size=4, height=3, frame="royal")
     assert not enc.fits(state) and not enc.board_fits(state)
     assert enc.clipped(state) == 4  # x = -1 .. 2 in view: 4,0 .. 7,0 are outside
     check_ids(enc, state)
@@ -182,14 +183,15 @@ def test_a_state_that_does_not_fit_a_tiny_window() -> None:
     assert enc.board_planes(tensor)[enc.plane_index["own_tile"]].sum() == 0
     window = tensor[enc.offsets["window"] : enc.offsets["window"] + 3]
     assert list(window) == pytest.approx([1.0, 0.0, 0.0])
-    assert RoyalCourtEncoding(state.game, size=14).fits(state)  # x = -5 .. 8
+    assert RoyalCourtEncoding(state.game, size=14, frame="royal").fits(state)  # x = -5 .. 8
+    assert RoyalCourtEncoding(state.game, size=10).fits(state)  # the board frame: x = -1 .. 8
 
 
 def test_the_window_is_centred_on_the_king_and_queen() -> None:
     """At the setup the king and queen lie in the middle row, symmetric about the centre (even
     width); the Wizard moving the king shifts the window by half a square, rounded."""
     state = build({"0,1": "red Joker"}, player=0)
-    enc = RoyalCourtEncoding(state.game, size=12, height=11)
+    enc = RoyalCourtEncoding(state.game, size=12, height=11, frame="royal")
     planes = enc.board_planes(enc.observation_tensor(state, 0))
     (krow,), (kcol,) = planes[enc.plane_index["king"]].nonzero()
     (qrow,), (qcol,) = planes[enc.plane_index["queen"]].nonzero()
@@ -382,7 +384,7 @@ def test_bad_ids_and_arguments() -> None:
         with pytest.raises(EncodingError):
             enc.action_from_id(state, bad)
     for wrong_step in (enc.id_zone, enc.id_consort, enc.plane_target * enc.cells):
-        with pytest.raises(EncodingError, match="no ability|no Wizard"):
+        with pytest.raises(EncodingError, match=r"no ability|no Wizard"):
             enc.action_from_id(state, wrong_step)
     with pytest.raises(EncodingError):
         enc.observation_tensor(state, 2)
@@ -405,7 +407,9 @@ def test_bad_ids_and_arguments() -> None:
 
 
 def test_the_plugin_declares_this_encoding_and_the_kit_checks_it() -> None:
-    enc = regalia.game_plugin("royal-court").encoding(game(0))
+    declared = regalia.game_plugin("royal-court").encoding
+    assert declared is not None
+    enc = declared(game(0))
     assert isinstance(enc, RoyalCourtEncoding)
     assert enc.num_actions == encoding(0).num_actions
     for options in ({}, {"archetypes": DESIGNER}):

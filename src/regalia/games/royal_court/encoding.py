@@ -1,11 +1,14 @@
 """Intrigue in the Royal Court as integers and tensors: :class:`RoyalCourtEncoding` (docs/encodings.md).
 
 The table has no edge, so every square is seen through a **window** of ``size`` columns by
-``height`` rows (default ``height = size``). The window is centred on the king and the queen (frame
-``"royal"``): they start in one row three squares apart, only the Wizard moves them, one square
-each at most (a moved consort turns inactive and nothing turns it back), and every point scored
-lies beside them. The frames ``"board"`` (the bounding box of the pieces) and ``"origin"`` (the
-setup's centre) are kept for comparison. The window is drawn from the point of view of a seat:
+``height`` rows (default 16 x 16, chosen from the fit of simulated games: docs/encodings.md). The
+window follows the court (frame ``"board"``): its centre is the centre of the bounding box of the
+pieces in play, the king and queen among them, so the window is around the king and queen and
+whatever the players have built or walked off beside them; a square where a tile may be played
+lies at most one square beyond that box. The frame ``"royal"`` (centred on the king and queen
+alone; only the Wizard moves them, one square each at most) and ``"origin"`` (the setup's centre)
+are kept for comparison: tiles wander away from the royal row in real games, and a window fixed on
+it needs to be much larger for the same fit. The window is drawn from the point of view of a seat:
 red (seat 0) sits on the south side of the royal row and sees north at the top; blue sits
 opposite, so its window is the same one turned by 180 degrees. The rules do not depend on where a
 piece lies on the table, only on relative positions, so each seat sees its own side of the row
@@ -33,7 +36,7 @@ window are missing from the board planes (the ``window`` block counts them).
 >>> game = regalia.load_game("royal-court")
 >>> enc = RoyalCourtEncoding(game)
 >>> enc.num_actions, enc.num_chance_outcomes, enc.observation_shape
-(2763, 2, (3356,))
+(4891, 2, (5820,))
 >>> state = game.new_state(seed=1)
 >>> enc.chance_ids(state)
 [(0, 0.5), (1, 0.5)]
@@ -45,7 +48,7 @@ window are missing from the board planes (the ``window`` block counts them).
 >>> enc.action_from_id(state, enc.action_id(state, action)) == action
 True
 >>> enc.board_planes(enc.observation_tensor(state, 0))[enc.plane_index["own_consort"]].nonzero()
-(array([5]), array([4]))
+(array([7]), array([6]))
 """
 
 from __future__ import annotations
@@ -77,9 +80,9 @@ from regalia.games.royal_court.state import (
 )
 
 #: The window's default side (squares); see docs/encodings.md for the measured fit of real games.
-DEFAULT_SIZE = 12
-#: Where the window is centred: on the king and queen, on the pieces' bounding box, on the setup.
-FRAMES: tuple[str, ...] = ("royal", "board", "origin")
+DEFAULT_SIZE = 16
+#: Where the window is centred: on the pieces' bounding box, on the king and queen, on the setup.
+FRAMES: tuple[str, ...] = ("board", "royal", "origin")
 
 Tensor = npt.NDArray[np.float32]
 
@@ -133,7 +136,7 @@ class RoyalCourtEncoding(Encoding):
         game: Game[Any],
         size: int = DEFAULT_SIZE,
         height: int | None = None,
-        frame: str = "royal",
+        frame: str = "board",
     ) -> None:
         super().__init__(game)
         if height is None:
