@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import dataclasses
 import heapq
+import json
 import statistics as pystats
 import time
 from collections.abc import Iterable, Sequence
@@ -65,9 +66,13 @@ __all__ = [
     "StatisticSummary",
     "SubjectSummary",
     "WinRate",
+    "balance_markdown",
     "merged_order",
+    "plot_balance",
     "run_balance",
+    "subject_matrix",
     "summarise",
+    "write_balance_report",
 ]
 
 
@@ -610,3 +615,170 @@ def run_balance(
         workers=workers,
         seat_names=built.seat_names(),
     )
+
+
+# -- the report (Markdown + PNG plots) -----------------------------------------------------------
+
+
+def subject_matrix(group: SeatGroup) -> tuple[list[str], list[tuple[str, list[StatisticSummary | None]]]]:
+    """Every ``FAMILY:SUBJECT`` name of ``group`` as a table: the families (``held`` left out:
+    a seat-game that lists a subject holds it) and, per subject, the summary of each family's
+    name (``None`` when the hook does not give it).
+
+    >>> result = run_balance("two-heirs", "greedy", games=2, seed=1, progress=False)
+    >>> families, rows = subject_matrix(result.groups[0])
+    >>> families[:3], rows[0][0]
+    (['built', 'points', 'cost'], 'inn')
+    """
+    families: list[str] = []
+    subjects: dict[str, dict[str, StatisticSummary]] = {}
+    for s in group.statistics:
+        family, sep, subject = s.key.partition(":")
+        if not sep or family == "held":
+            continue
+        if family not in families:
+            families.append(family)
+        subjects.setdefault(subject, {})[family] = s
+    rows = [(subject, [by.get(f) for f in families]) for subject, by in subjects.items()]
+    return families, rows
+
+
+def _matrix_markdown(group: SeatGroup, title: str) -> list[str]:
+    families, rows = subject_matrix(group)
+    if not rows:
+        return []
+    headers = ["subject"]
+    for f in families:
+        headers += [f"{f} %", f"{f} mean", f"win({f})"]
+    lines = [f"**{title}, per subject and family**", "", "| " + " | ".join(headers) + " |"]
+    lines.append("|" + "|".join("---" if i == 0 else "---:" for i in range(len(headers))) + "|")
+    for subject, cells in rows:
+        row = [subject]
+        for s in cells:
+            row += ["-", "-", "-"] if s is None else [_pct(s.rate), _num(s.mean), _win(s.win_present)]
+        lines.append("| " + " | ".join(row) + " |")
+    lines += [
+        "",
+        "F %: share of seat-games where F:subject is not zero; F mean: its mean per seat-game; "
+        "win(F): win rate in % (a draw counts 1/2) of those seat-games, with its 95% interval.",
+        "",
+    ]
+    return lines
+
+
+def _bars(
+    ax: Any, labels: list[str], rates: list[WinRate | None], offset: float, width: float, label: str
+) -> None:
+    xs = [i + offset for i in range(len(labels))]
+    ys = [w.rate if w and w.seat_games else 0.0 for w in rates]
+    lo = [w.rate - w.interval[0] if w and w.seat_games else 0.0 for w in rates]
+    hi = [w.interval[1] - w.rate if w and w.seat_games else 0.0 for w in rates]
+    ax.bar(xs, ys, width, yerr=[lo, hi], capsize=3, label=label, alpha=0.75)
+
+
+def plot_balance(result: BalanceResult, out_dir: Path) -> list[str]:
+    """Write the balance run's PNG plots into ``out_dir``; returns their file names (empty when
+    matplotlib is missing): ``lengths.png`` (game length in plies), per group
+    ``statistics-N.png`` (win rate where each statistic without a colon is present / absent) and
+    ``subjects-N.png`` (per subject: how often each family's name is present, and the win rate
+    where it is, with 95% intervals)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return []
+    names: list[str] = []
+    fig, ax = plt.subplots(figsize=(7, 3.5))
+    ax.hist([r.plies for r in result.results], bins=30, color="tab:blue", alpha=0.75)
+    ax.set_xlabel("plies")
+    ax.set_ylabel("games")
+    ax.set_title(f"{result.game}: game length ({plural(result.games, 'game')})")
+    fig.tight_layout()
+    fig.savefig(out_dir / "lengths.png", dpi=100)
+    plt.close(fig)
+    names.append("lengths.png")
+    for n, group in enumerate(result.groups, 1):
+        stats = [s for s in group.statistics if ":" not in s.key]
+        if stats:
+            fig, ax = plt.subplots(figsize=(max(6.0, 0.8 * len(stats)), 4))
+            labels = [s.key for s in stats]
+            _bars(ax, labels, [s.win_present for s in stats], -0.2, 0.4, "present")
+            _bars(ax, labels, [s.win_absent for s in stats], 0.2, 0.4, "absent")
+            ax.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
+            ax.set_ylim(0, 1)
+            ax.axhline(0.5, color="grey", lw=0.8, ls="--")
+            ax.set_ylabel("win rate (95% Wilson interval)")
+            ax.set_title(f"{result.game}, {group.name}: win rate where a statistic is present / absent")
+            ax.legend()
+            fig.tight_layout()
+            fig.savefig(out_dir / f"statistics-{n}.png", dpi=100)
+            plt.close(fig)
+            names.append(f"statistics-{n}.png")
+        families, rows = subject_matrix(group)
+        if rows:
+            labels = [subject for subject, _ in rows]
+            fig, (top, bottom) = plt.subplots(2, 1, figsize=(max(7.0, 0.7 * len(labels)), 7), sharex=True)
+            width = 0.8 / len(families)
+            for k, family in enumerate(families):
+                offset = -0.4 + width * (k + 0.5)
+                xs = [i + offset for i in range(len(labels))]
+                top.bar(xs, [s.rate if s else 0.0 for _, c in rows for s in [c[k]]], width, label=family)
+                _bars(
+                    bottom,
+                    labels,
+                    [s.win_present if s else None for _, c in rows for s in [c[k]]],
+                    offset,
+                    width,
+                    family,
+                )
+            top.set_ylabel("share present")
+            top.set_ylim(0, 1)
+            top.legend(fontsize="small", ncol=len(families))
+            top.set_title(f"{result.game}, {group.name}: per subject")
+            bottom.set_ylim(0, 1)
+            bottom.axhline(0.5, color="grey", lw=0.8, ls="--")
+            bottom.set_ylabel("win rate where present")
+            bottom.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
+            fig.tight_layout()
+            fig.savefig(out_dir / f"subjects-{n}.png", dpi=100)
+            plt.close(fig)
+            names.append(f"subjects-{n}.png")
+    return names
+
+
+def balance_markdown(result: BalanceResult, plots: Sequence[str] = (), all_statistics: bool = False) -> str:
+    """The report of a balance run as Markdown: what was played, the tables, the per-subject
+    matrix of every family and the plots."""
+    plies = [r.plies for r in result.results]
+    lines = [
+        f"# Balance: {result.game}",
+        "",
+        f"- agents: {', '.join(f'`{s}`' for s in result.specs)}",
+        f"- options: `{json.dumps(result.options, sort_keys=True)}`",
+        f"- games: {result.games}, seed {result.seed}; backend {result.backend}, workers"
+        f" {result.workers}, {result.elapsed:.1f} s",
+        f"- game length: mean {pystats.fmean(plies) if plies else 0:.1f} plies"
+        f" (min {min(plies, default=0)}, max {max(plies, default=0)})",
+        "",
+        result.markdown(all_statistics),
+        "",
+    ]
+    for group in result.groups:
+        lines += _matrix_markdown(group, result._group_title(group))
+    for name in plots:
+        lines += [f"![{name}]({name})", ""]
+    return "\n".join(lines)
+
+
+def write_balance_report(result: BalanceResult, out_dir: str | Path, plots: bool = True) -> Path:
+    """Write ``summary.json``, ``report.md`` and the PNG plots into ``out_dir``; returns the path
+    of ``report.md``."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    result.save(out / "summary.json")
+    names = plot_balance(result, out) if plots else []
+    report = out / "report.md"
+    report.write_text(balance_markdown(result, names), encoding="utf-8")
+    return report

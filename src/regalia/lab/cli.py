@@ -173,7 +173,32 @@ def ladder_command(
     _show(result, json_output)
 
 
+def option_flags(args: list[str]) -> list[str]:
+    """Game options given as flags, ``--NAME VALUE`` or ``--NAME=VALUE``, as ``NAME=VALUE`` pairs
+    (dashes in NAME become underscores), so ``--archetypes FILE`` is ``-o archetypes=FILE``.
+
+    >>> option_flags(["--archetypes", "mine.json", "--turn-cap=30"])
+    ['archetypes=mine.json', 'turn_cap=30']
+    """
+    pairs: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if not arg.startswith("--") or len(arg) < 3:
+            raise _fail(f"unexpected argument {arg!r} (game options are --NAME VALUE or -o NAME=VALUE)")
+        name, sep, value = arg[2:].partition("=")
+        if not sep:
+            if i + 1 >= len(args):
+                raise _fail(f"{arg}: give a value (--NAME VALUE)")
+            i += 1
+            value = args[i]
+        pairs.append(f"{name.replace('-', '_')}={value}")
+        i += 1
+    return pairs
+
+
 def balance_command(
+    ctx: typer.Context,
     game: GameArg,
     agents: Annotated[
         str,
@@ -196,16 +221,29 @@ def balance_command(
     out: Annotated[
         Path | None, typer.Option("--out", help="Also write the JSON document to this file.")
     ] = None,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write report.md, summary.json and PNG plots into this directory."),
+    ] = None,
     option: OptionOpt = None,
     progress: ProgressOpt = True,
 ) -> None:
     """Play many games and aggregate what the game's statistics hook counts (buildings built, their
-    points, ...): how often, how much, and the win rates with and without."""
-    from regalia.lab.balance import run_balance
+    points, ...): how often, how much, and the win rates with and without. Any game option can
+    also be given as a flag: --NAME VALUE (e.g. royal-court's --archetypes FILE)."""
+    from regalia.lab.balance import run_balance, write_balance_report
 
     if out is not None and out.is_dir():
         raise _fail(f"--out {out}: it is a folder; give a file for the JSON document")
+    option = [*(option or []), *option_flags(list(ctx.args))]
     result = _run(run_balance, game, agents, games, seed, workers, backend, ray_address, option, progress)
+    if report is not None:
+        try:
+            path = write_balance_report(result, report)
+        except OSError as exc:
+            raise _fail(f"--report {report}: {exc.strerror or exc}") from None
+        if not json_output and not markdown:
+            _console().print(f"report: {path}")
     if out is not None:
         try:
             result.save(out)
@@ -275,11 +313,15 @@ def fit_command(
         _show(result, json_output)
 
 
+#: Unknown ``--NAME VALUE`` flags reach the command as game options (:func:`option_flags`).
+_OPTION_FLAGS = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
 def register(target: typer.Typer) -> None:
     """Add ``arena``, ``ladder``, ``balance`` and ``fit`` to the ``regalia`` command."""
     target.command("arena")(arena_command)
     target.command("ladder")(ladder_command)
-    target.command("balance")(balance_command)
+    target.command("balance", context_settings=_OPTION_FLAGS)(balance_command)
     target.command("fit")(fit_command)
 
 

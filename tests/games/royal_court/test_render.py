@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import regalia
 from regalia.cli import app
+from regalia.core.errors import NotationError
+from regalia.core.grid import format_pos
 from regalia.core.registry import game_plugin
 from regalia.games.royal_court.render.terminal import ROOM
 
-from .builders import build, run
+from .builders import build, run, texts
 
 
 def printed(renderable: object, width: int = 80) -> list[str]:
@@ -59,13 +62,108 @@ def test_the_result_explains_each_consorts_score() -> None:
 
 
 def test_menu_groups_plays_by_tile_and_describes_plies() -> None:
-    """The numbered menu and the ply descriptions come from the plugin."""
+    """Step 1: the squares are numbered once (for the zone's first tile) and one line says how to
+    play any other tile; the ply descriptions come from the plugin."""
     plugin = game_plugin("royal-court")
     state = build({"1,0": "blue Spy"})
     groups = plugin.menu(state, state.legal_actions())  # type: ignore[misc]
-    assert len(groups) == 10 and groups[0][0].plain == "play Assassin (1, kill)"
+    labels = [label.plain for label, _ in groups]
+    assert labels[0] == "play As Assassin (1, kill) onto" and set(labels[1:-1]) == {"play As"}
+    assert labels[-1] == "other tiles: type one with a square, e.g. Jo 3 or play Joker 1,1"
+    assert len(groups) <= 4
+    items = [item for _, line in groups for item in line]
+    squares = [short for _, short in items]
+    assert squares == [format_pos(q) for q in state.play_squares()] and len(squares) == 15
+    assert all(state.notation(a) == f"play Assassin {short}" for a, short in items)
+    assert groups[-1][1] == []
     run(state, "play Assassin 1,1")
     assert "its ability activates" in plugin.describe(state, state.plies()[-1])  # type: ignore[misc]
+
+
+def test_a_single_tile_lists_its_placements() -> None:
+    """Under the Diplomat's force (or with one tile left) the numbers are that tile's placements."""
+    state = build({"1,0": "blue Spy"})
+    state.forced = (2, -1)
+    state._legal = None
+    groups = game_plugin("royal-court").menu(state, state.legal_actions())  # type: ignore[misc]
+    assert [label.plain for label, _ in groups][:2] == ["play Sp Spy (2, swap)", "play Sp"]
+    assert sorted(state.notation(a) for _, line in groups for a, _ in line) == sorted(texts(state))
+
+
+def test_every_action_of_other_steps_is_numbered() -> None:
+    """Targets, moves and pass: every legal action appears once in the menu."""
+    plugin = game_plugin("royal-court")
+    game = regalia.load_game("royal-court")
+    seen = 0
+    for seed in range(4):
+        state = game.new_state(seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.current_player >= 0 and legal[0].kind not in ("play", "place"):
+                groups = plugin.menu(state, legal)  # type: ignore[misc]
+                listed = [a for _, items in groups for a, _ in items]
+                assert sorted(listed) == sorted(legal)
+                seen += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert seen > 50
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("Sp 3", "play Spy 1,1"),
+        ("sp 1,1", "play Spy 1,1"),
+        ("Spy 1", "play Spy -1,1"),
+        ("play Sp 3", "play Spy 1,1"),
+        ("play Spy 1,1", "play Spy 1,1"),
+    ],
+)
+def test_a_tile_is_typed_with_a_square_number_or_its_square(typed: str, expected: str) -> None:
+    """The short forms the menu offers: abbreviation or name, then a square's number or x,y."""
+    state = build({"1,0": "blue Spy"})
+    assert state.play_squares()[:3] == [(-1, 1), (0, 1), (1, 1)]
+    assert state.notation(state.parse_or_raise(typed)) == expected
+
+
+def test_short_forms_only_while_a_tile_is_played_and_errors_stay_clear() -> None:
+    state = build({"1,0": "blue Spy"})
+    with pytest.raises(NotationError, match="no square 99; the squares are numbered 1 to 15"):
+        state.parse_action("Sp 99")
+    run(state, "play Joker 1,1")
+    with pytest.raises(NotationError, match="unknown action 'Sp'"):
+        state.parse_action("Sp 3")
+
+
+def test_the_board_numbers_the_squares_like_the_menu() -> None:
+    state = build({"1,0": "blue Spy"})
+    lines = printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24))  # type: ignore[misc]
+    row = next(line for line in lines if line.startswith("  1 "))
+    assert row.split()[1:4] == ["[1]", "[2]", "[3]"]  # -1,1 0,1 1,1
+
+
+def play_lines(moves: str, seed: int = 2, vs: str = "human") -> list[str]:
+    result = CliRunner().invoke(
+        app,
+        ["play", "royal-court", "--vs", vs, "--seed", str(seed)],
+        input=moves,
+        env={"NO_COLOR": "1", "COLUMNS": "80", "LINES": "24"},
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result.output.splitlines()
+
+
+def test_the_step_one_menu_fits_under_the_board_at_80_by_24() -> None:
+    """``--vs human`` at 80x24 without colour: each screen (view, plies of the turn, menu, prompt)
+    fits 24 lines of 80 columns; a number, a short form, hint and undo work."""
+    lines = play_lines("1\nJo 2\nhint\nundo\nquit\n")
+    assert max(len(line) for line in lines) <= 80
+    screens = "\n".join(lines).split("turn ")
+    for screen in screens[1:]:
+        assert len(screen.splitlines()) <= 24, screen
+    text = "\n".join(lines)
+    assert "play Assassin" in text and "play Joker" in text and "hint:" in text and "took back" in text
 
 
 def test_play_command_against_mcts_runs_in_a_small_terminal() -> None:

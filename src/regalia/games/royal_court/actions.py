@@ -154,3 +154,47 @@ def parse_action(text: str, names: Archetypes) -> Action:
         else:
             arg = _tile(word, text, names)
     return Action(kind, arg, src, dst)
+
+
+def parse_shorthand(text: str, names: Archetypes, kind: str, squares: list[Pos]) -> Action | None:
+    """A tile to play written short, as the terminal menu offers it when ``kind`` (``play`` or
+    ``place``) is the step: the archetype by name or abbreviation, then a square as ``x,y`` or as
+    its number in ``squares`` (counted from 1, as the menu and the board number them), with or
+    without the verb. ``None`` when ``text`` does not start with a tile (the full notation applies);
+    a tile with a square that does not exist raises :class:`NotationError`.
+
+    >>> from regalia.games.royal_court.archetypes import default_archetypes
+    >>> names, squares = default_archetypes(), [(0, 1), (1, 1)]
+    >>> parse_shorthand("Sp 2", names, PLAY, squares)
+    Action(kind='play', arg=2, src=None, dst=(1, 1))
+    >>> parse_shorthand("place jo -1,0", names, PLACE, squares)
+    Action(kind='place', arg=1, src=None, dst=(-1, 0))
+    >>> parse_shorthand("Sp 3", names, PLAY, squares)
+    Traceback (most recent call last):
+    ...
+    regalia.core.errors.NotationError: cannot read 'Sp 3': no square 3; the squares are numbered 1 to 2
+    """
+    words = text.lower().split()
+    if len(words) == 3 and words[0] in (PLAY, PLACE):
+        verb, words = words[0], words[1:]
+    else:
+        verb = kind
+    if len(words) != 2:
+        return None
+    word, where = words
+    found = names.by_name.get(word)
+    if found is None:
+        found = next((a for a in names.archetypes if a.abbr.lower() == word), None)
+    if found is None:
+        return None
+    if where.isdigit():
+        n = int(where)
+        if not 1 <= n <= len(squares):
+            raise NotationError(
+                f"cannot read {text!r}: no square {n}; the squares are numbered 1 to {len(squares)}"
+            )
+        return Action(verb, found.number, None, squares[n - 1])
+    try:
+        return Action(verb, found.number, None, parse_pos(where))
+    except ValueError:
+        raise NotationError(f"cannot read {text!r}: {where!r} is neither a square x,y nor a number") from None

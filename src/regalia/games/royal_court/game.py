@@ -57,6 +57,9 @@ class RoyalCourt(Game[Action]):
     options_class: ClassVar[type[Options]] = RoyalCourtOptions
     plugin: ClassVar[str | None] = "regalia.games.royal_court.plugin:PLUGIN"
     options: RoyalCourtOptions
+    #: MCTS rollouts stop after 10 seat decisions and value the state with ``evaluate``: at equal
+    #: time (600 cut iterations against 200 full ones) the cut search won 19 of 20 games (docs/ai.md).
+    rollout_depth: ClassVar[int | None] = 10
 
     def __init__(self, options: RoyalCourtOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)

@@ -7,7 +7,7 @@ notation help, rulebook and the option sets the conformance kit checks.
 
 from __future__ import annotations
 
-from regalia.core.plugin import package_plugin
+from regalia.core.plugin import lazy, package_plugin
 
 NOTATION_HELP = """\
 Intrigue in the Royal Court notation (tiles by archetype, squares as x,y; north is +y):
@@ -26,8 +26,9 @@ Chance's outcome (enter it when you flip a real coin): first red, first blue."""
 
 PLUGIN = package_plugin(
     "regalia.games.royal_court",
-    render_svg=None,
     notation_help=NOTATION_HELP,
+    statistics=lazy("regalia.games.royal_court", "stats:game_statistics"),
+    encoding=lazy("regalia.games.royal_court", "encoding:RoyalCourtEncoding"),
     check_options=(
         {},
         {"consort": "queen"},

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Self
 
-from regalia.core.errors import IllegalAction, PositionError
+from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
 from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8
 from regalia.games.royal_court import actions as act
@@ -72,6 +72,16 @@ ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET = range(5)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target")
 
 _FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
+
+# The weights of :meth:`RoyalCourtState.evaluate`, in points of the final score.
+#: Progress towards an outright surround, by the number of own tiles beside the own consort.
+SURROUND = (0.0, 0.5, 1.5, 4.0, 12.0)
+#: Each of those tiles that is inactive, hence out of the opponent's abilities' reach.
+SAFE = 0.5
+#: Each active tile still in the zone.
+ZONE = 0.4
+#: A pending Courtisan block or Diplomat choice against a player.
+PENDING = 0.5
 
 
 class RoyalCourtState(CachedState[Action]):
@@ -251,18 +261,54 @@ class RoyalCourtState(CachedState[Action]):
         return ranked_returns(self.scores())
 
     def evaluate(self, seat: int) -> float:
-        """The score lead, plus half a point per own tile beside the own consort; a finished
-        game's result counts 100."""
+        """A heuristic value of the position for ``seat`` (greedy play and cut-off rollouts).
+
+        A finished game counts 100 times its result. Otherwise, from ``seat``'s side minus the
+        same from the opponent's: the consort score as End game 2 would count it now; progress
+        towards an outright surround (End game 1) while no opposing tile stands beside the
+        consort, :data:`SURROUND` by the number of own tiles on its four sides, plus
+        :data:`SAFE` for each of them that is inactive (no ability can touch it); :data:`ZONE`
+        for each active tile still in the zone (an ability to come); and :data:`PENDING` against
+        a player whose next tile a Courtisan blocks or whose next tile a Diplomat chose.
+        """
         if self.phase == P_OVER:
             return 100.0 * self.returns()[seat]
-        a, b = self.consort_score(seat), self.consort_score(1 - seat)
-        owner = self.game.owner
-        near = sum(
-            1
-            for q in neighbours4(self.consort_at(seat))
-            if (p := self.board.get(q)) is not None and owner[p] == seat
-        )
-        return float(a - b) + 0.5 * near
+        game = self.game
+        owner, influence = game.owner, game.influence
+        board, at, inactive = self.board, self.at, self.inactive
+        consort_piece = game.consort_piece
+        value = 0.0
+        for side in (0, 1):
+            pos = at[consort_piece[side]]
+            assert pos is not None
+            score = 0
+            own = safe = 0
+            blocked = False
+            for q in neighbours4(pos):
+                piece = board.get(q)
+                if piece is None:
+                    continue
+                if piece < 2 or owner[piece] != side:
+                    blocked = True
+                    if piece >= 2:
+                        score -= influence[piece]
+                    continue
+                own += 1
+                off = inactive >> piece & 1
+                safe += off
+                score += influence[piece] + off
+            v = float(score)
+            if not blocked:
+                v += SURROUND[own] + SAFE * safe
+            base = 2 + side * game.count
+            zone = (self.zone & ~inactive) >> base & ((1 << game.count) - 1)
+            v += ZONE * zone.bit_count()
+            if self.blocked >> side & 1:
+                v -= PENDING
+            if self.forced[side] >= 0:
+                v -= PENDING
+            value += v if side == seat else -v
+        return value
 
     def determinize(self, seat: int, rng: Any) -> Self:
         """Nothing is hidden in this game but the first player before chance picks them, so a
@@ -643,7 +689,22 @@ class RoyalCourtState(CachedState[Action]):
         return act.action_text(action, self.game.archetypes)
 
     def parse_action(self, text: str) -> Action:
-        return act.parse_action(text, self.game.archetypes)
+        """The notation; while a tile is to be played, also the terminal menu's short form
+        (``Sp 3``: the Spy onto square 3 of :meth:`play_squares`, ``Sp 1,1``, ``play Sp 3``)."""
+        try:
+            return act.parse_action(text, self.game.archetypes)
+        except NotationError:
+            if self.phase in (P_PLAY, P_PLACE):
+                kind = act.PLAY if self.phase == P_PLAY else act.PLACE
+                short = act.parse_shorthand(text, self.game.archetypes, kind, self.play_squares())
+                if short is not None:
+                    return short
+            raise
+
+    def play_squares(self) -> list[Pos]:
+        """The squares a tile may be played onto (Gameplay 1) read as text: north row first, west
+        to east; the terminal numbers them in this order from 1."""
+        return sorted(self.frontier(), key=lambda q: (-q[1], q[0]))
 
     # ------------------------------------------------------------------ views
     def piece_name(self, piece: int) -> str:

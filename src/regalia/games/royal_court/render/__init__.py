@@ -14,6 +14,15 @@ from __future__ import annotations
 
 from regalia.games.royal_court.render.describe import describe_ply
 from regalia.games.royal_court.render.menu import legal_groups
+from regalia.games.royal_court.render.svg import render_png, render_svg
 from regalia.games.royal_court.render.terminal import cell_text, render_result, render_terminal
 
-__all__ = ["cell_text", "describe_ply", "legal_groups", "render_result", "render_terminal"]
+__all__ = [
+    "cell_text",
+    "describe_ply",
+    "legal_groups",
+    "render_png",
+    "render_result",
+    "render_svg",
+    "render_terminal",
+]

@@ -27,7 +27,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.grid import Pos
+from regalia.core.grid import Pos, neighbours4
 from regalia.games.royal_court.actions import SEAT_NAMES
 from regalia.games.royal_court.state import (
     KING,
@@ -78,14 +78,16 @@ def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
 
 
 def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: int | None = None) -> Text:
-    """The board, north up: a header of x coordinates, then one line per row with its y."""
+    """The board, north up: a header of x coordinates, then one line per row with its y; while
+    a tile is to be played, the empty squares it may go onto carry their number in the menu."""
     x0, x1, y0, y1 = _bounds(state)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if max_cols is not None:
         x0, x1 = _window(x0, x1, max(1, max_cols), cx)
     if max_rows is not None:
         y0, y1 = _window(y0, y1, max(1, max_rows), cy)
-    frontier = set(state.frontier()) if state.phase in (P_PLAY, P_PLACE) else set()
+    playing = state.phase in (P_PLAY, P_PLACE) and state.current_player >= 0
+    numbers = {q: n for n, q in enumerate(state.play_squares(), 1)} if playing else {}
     out = Text()
     out.append("    ")
     for x in range(x0, x1 + 1):
@@ -97,7 +99,11 @@ def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: 
             pos: Pos = (x, y)
             piece = state.board.get(pos)
             if piece is None:
-                out.append(" .   " if pos in frontier else "     ", style="dim")
+                number = numbers.get(pos)
+                if number is None:
+                    out.append("     ")
+                else:  # the square's number in the menu (Sp 3 plays the Spy there)
+                    out.append(f"[{number}]".ljust(4) + " ", style="cyan")
             else:
                 out.append(cell_text(state, piece), style=_piece_style(state, piece))
                 out.append(" ")
@@ -147,7 +153,8 @@ def result_line(state: RoyalCourtState) -> Text:
     if a == b:
         return Text(f"a draw {a}-{b}: {why} (End game 2)", style="bold")
     seat = 0 if a > b else 1
-    return Text(f"{SEAT_NAMES[seat]} wins {max(a, b)}-{min(a, b)}: {why} (End game 2)", style="bold")
+    dash = "-" if min(a, b) >= 0 else " to "  # "-6 to -11", not "-6--11"
+    return Text(f"{SEAT_NAMES[seat]} wins {max(a, b)}{dash}{min(a, b)}: {why} (End game 2)", style="bold")
 
 
 def seat_line(state: RoyalCourtState, seat: int) -> Text:
@@ -204,27 +211,38 @@ def render_terminal(
     return Group(panel[0], board, *panel[1:], legend_text)
 
 
+def score_parts(state: RoyalCourtState, seat: int) -> list[str]:
+    """What counts beside ``seat``'s consort (End game 2), one term per tile: ``+2`` (own tile),
+    ``+2+1`` (own inactive tile, its token), ``-3`` (the opponent's).
+
+    >>> import regalia
+    >>> state = regalia.load_game("royal-court").new_state(seed=1)
+    >>> score_parts(state, 0)
+    []
+    """
+    game = state.game
+    owner = game.owner
+    parts = []
+    for q in neighbours4(state.consort_at(seat)):
+        piece = state.board.get(q)
+        if piece is None or piece < 2:
+            continue
+        value = game.influence[piece]
+        if owner[piece] == seat:
+            token = 0 if state.is_active(piece) else 1
+            parts.append(f"+{value}" + (f"+{token}" if token else ""))
+        else:
+            parts.append(f"-{value}")
+    return parts
+
+
+def score_line(state: RoyalCourtState, seat: int) -> str:
+    """``red (king): +2+1 -3 = 0``: a consort's score and what makes it."""
+    parts = score_parts(state, seat)
+    detail = " ".join(parts) if parts else "nothing beside it"
+    return f"{SEAT_NAMES[seat]} ({state.game.consorts[seat]}): {detail} = {state.consort_score(seat)}"
+
+
 def render_result(state: RoyalCourtState) -> RenderableType:
     """The end of the game: how it ended and each consort's scoring (End game 2)."""
-    game = state.game
-    lines = [result_line(state)]
-    for seat in (0, 1):
-        parts = []
-        owner = game.owner
-        from regalia.core.grid import neighbours4
-
-        for q in neighbours4(state.consort_at(seat)):
-            piece = state.board.get(q)
-            if piece is None or piece < 2:
-                continue
-            value = game.influence[piece]
-            if owner[piece] == seat:
-                token = 1 if not state.is_active(piece) else 0
-                parts.append(f"+{value}" + (f"+{token}" if token else ""))
-            else:
-                parts.append(f"-{value}")
-        detail = " ".join(parts) if parts else "nothing beside it"
-        lines.append(
-            Text(f"{SEAT_NAMES[seat]} ({game.consorts[seat]}): {detail} = {state.consort_score(seat)}")
-        )
-    return Group(*lines)
+    return Group(result_line(state), *(Text(score_line(state, seat)) for seat in (0, 1)))
