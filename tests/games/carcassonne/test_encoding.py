@@ -24,6 +24,9 @@ from regalia.games.carcassonne.encoding import (  # noqa: E402
     CarcassonneEncoding,
 )
 
+from .. import encoding_checks  # noqa: E402
+from ..encoding_checks import check_observation, check_twins, random_step  # noqa: E402
+
 #: Option sets of the random-state tests: 2 to 5 players, shrines off, 5 and 6, farmers off.
 OPTION_SETS: tuple[dict[str, Any], ...] = (
     {},
@@ -46,15 +49,7 @@ def encoding(index: int, size: int = DEFAULT_SIZE, frame: str = "board") -> Carc
 
 def random_state(index: int, seed: int, plies: int) -> Any:
     """A state after ``plies`` random plies (chance with its probabilities), or the end."""
-    state = game(index).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        state.apply(
-            state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(state.legal_actions())
-        )
-    return state
+    return encoding_checks.random_state(game(index), seed, plies)
 
 
 def turn(state: Any, spec: str) -> None:
@@ -66,35 +61,10 @@ def turn(state: Any, spec: str) -> None:
 
 
 def check_ids(enc: CarcassonneEncoding, state: Any) -> None:
-    """Ids in range and unique; the mask is the legal set when the state fits (else exactly the legal
-    actions with an id); every legal action with an id round-trips; ``fits`` tells which."""
-    legal = state.legal_actions()
-    size = enc.num_chance_outcomes if state.current_player == CHANCE else enc.num_actions
-    assert enc.size(state) == size
-    ids = enc.legal_ids(state)
-    assert len(set(ids)) == len(ids) and all(0 <= i < size for i in ids)
-    mask = enc.legal_mask(state)
-    assert mask.shape == (size,) and mask.dtype == np.int8
-    assert list(np.flatnonzero(mask)) == ids
-    with_id = [a for a in legal if enc.representable(state, a)]
-    assert sorted(enc.action_id(state, a) for a in with_id) == ids
-    for a in with_id:
-        assert enc.action_from_id(state, enc.action_id(state, a)) == a
-    for i in ids:
-        assert enc.action_from_id(state, i) in legal
-    assert enc.fits(state) == (len(with_id) == len(legal))
-    if not enc.fits(state):
-        missing = next(a for a in legal if a not in with_id)
+    """The shared checks (ids, mask, round trips, ``fits``); what a window leaves out is a
+    placement, refused as outside the window."""
+    for missing in encoding_checks.check_ids(enc, state, match="outside the")[:1]:
         assert missing.kind == PLACE
-        with pytest.raises(EncodingError, match="outside the"):
-            enc.action_id(state, missing)
-
-
-def check_observation(enc: CarcassonneEncoding, state: Any) -> None:
-    for seat in range(state.num_players):
-        tensor = enc.observation_tensor(state, seat)
-        assert tensor.shape == enc.observation_shape and tensor.dtype == np.float32
-        assert np.all(np.isfinite(tensor))
 
 
 def window_block(enc: CarcassonneEncoding, tensor: Any) -> list[float]:
@@ -136,8 +106,7 @@ def test_whole_random_games_fit_the_default_window(index: int) -> None:
             assert enc.clipped(state) == 0
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
-            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+            random_step(state, rng)
         check_observation(enc, state)
 
 
@@ -157,8 +126,7 @@ def test_small_windows_leave_placements_out_without_crashing() -> None:
         if not fits:
             tensor = enc.observation_tensor(state, state.current_player)
             assert window_block(enc, tensor)[2] == 0.0
-        legal = state.legal_actions()
-        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+        random_step(state, rng)
     assert unfit > 10
     clipped = enc.clipped(state)
     assert clipped > 0 and not enc.board_fits(state)
@@ -181,9 +149,7 @@ def test_nothing_about_the_bag_order_is_encoded(index: int, seed: int, other: in
     state = random_state(index, seed, plies)
     twin = regalia.replay(state.record(), seed=other, game=game(index))
     enc = encoding(index)
-    for seat in range(state.num_players):
-        assert np.array_equal(enc.observation_tensor(state, seat), enc.observation_tensor(twin, seat))
-    assert enc.legal_ids(state) == enc.legal_ids(twin)
+    check_twins(enc, state, twin)
     assert np.array_equal(enc.legal_mask(state), enc.legal_mask(twin))
 
 
@@ -594,7 +560,6 @@ def test_a_user_catalogue_sizes_the_chance_ids_and_blocks(tmp_path: Any) -> None
         check_observation(enc, state)
         if state.is_terminal():
             break
-        legal = state.legal_actions()
-        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+        random_step(state, rng)
     discarded = sum(1 for e in state.events() if e[1] == "discard")
     assert len(state.board) == sum(keep.values()) - discarded  # the start tile, and the bag's 11 tiles

@@ -19,13 +19,14 @@ np = pytest.importorskip("numpy")
 import regalia  # noqa: E402
 import regalia.games.royal_court  # noqa: E402
 from regalia.core.encoding import EncodingError  # noqa: E402
-from regalia.core.game import CHANCE  # noqa: E402
 from regalia.games.royal_court.encoding import DEFAULT_SIZE, RoyalCourtEncoding  # noqa: E402
 from regalia.games.royal_court.plugin import PLUGIN  # noqa: E402
 from regalia.games.royal_court.state import P_PLACE, P_TARGET  # noqa: E402
 from regalia.lab.fit import run_fit  # noqa: E402
 from regalia.testing import check_game  # noqa: E402
 
+from .. import encoding_checks  # noqa: E402
+from ..encoding_checks import check_ids, check_twins, random_step  # noqa: E402
 from .builders import build, run  # noqa: E402
 
 SHIPPED = Path(regalia.games.royal_court.__file__).parent / "data" / "archetypes.json"
@@ -66,49 +67,12 @@ def encoding(index: int, size: int = DEFAULT_SIZE, frame: str = "board") -> Roya
 
 def random_state(index: int, seed: int, plies: int) -> Any:
     """A state after ``plies`` random actions (chance with its probabilities), or the end."""
-    state = game(index).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def check_ids(enc: RoyalCourtEncoding, state: Any) -> None:
-    """Ids in range and unique; the mask is the legal set when the state fits; round trips."""
-    legal = state.legal_actions()
-    ids = enc.legal_ids(state)
-    size = enc.num_chance_outcomes if state.current_player == CHANCE else enc.num_actions
-    assert enc.size(state) == size
-    assert len(set(ids)) == len(ids)
-    assert all(0 <= i < size for i in ids)
-    mask = enc.legal_mask(state)
-    assert mask.shape == (size,) and mask.dtype == np.int8
-    assert list(np.flatnonzero(mask)) == ids
-    with_id = [a for a in legal if enc.representable(state, a)]
-    for a in with_id:
-        assert enc.action_from_id(state, enc.action_id(state, a)) == a
-    assert sorted(enc.action_id(state, a) for a in with_id) == ids
-    for i in ids:
-        assert enc.action_from_id(state, i) in legal
-    if enc.fits(state):
-        assert len(with_id) == len(legal)
-    else:
-        assert len(with_id) < len(legal)
-        with pytest.raises(EncodingError):
-            enc.action_id(state, next(a for a in legal if a not in with_id))
+    return encoding_checks.random_state(game(index), seed, plies)
 
 
 def check_observation(enc: RoyalCourtEncoding, state: Any) -> None:
-    for seat in (0, 1):
-        tensor = enc.observation_tensor(state, seat)
-        assert tensor.shape == enc.observation_shape
-        assert tensor.dtype == np.float32
-        assert np.all(np.isfinite(tensor))
+    """The shared checks, and the window block's second value: whether the board is whole in view."""
+    for seat, tensor in enumerate(encoding_checks.check_observation(enc, state)):
         window = tensor[enc.offsets["window"] : enc.offsets["window"] + 3]
         assert window[1] == (enc.clipped(state, seat) == 0)
 
@@ -144,8 +108,7 @@ def test_whole_games_every_state(index: int) -> None:
             phases.add(state.phase)
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
-            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+            random_step(state, rng)
         check_observation(enc, state)
     assert P_TARGET in phases
 
@@ -160,8 +123,7 @@ def test_small_windows_leave_actions_out_without_crashing() -> None:
         check_ids(enc, state)
         check_observation(enc, state)
         unfit += not enc.fits(state)
-        legal = state.legal_actions()
-        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+        random_step(state, rng)
     assert unfit > 0
 
 
@@ -346,9 +308,7 @@ def test_tensor_does_not_depend_on_the_seed(seed: int, other: int, plies: int) -
     state = random_state(0, seed, plies)
     twin = regalia.replay(state.record(), seed=other, game=game(0))
     enc = encoding(0)
-    for seat in (0, 1):
-        assert np.array_equal(enc.observation_tensor(state, seat), enc.observation_tensor(twin, seat))
-    assert enc.legal_ids(state) == enc.legal_ids(twin)
+    check_twins(enc, state, twin)
 
 
 def test_cells_and_positions_are_inverse() -> None:

@@ -18,6 +18,8 @@ from regalia.core.game import CHANCE  # noqa: E402
 from regalia.games.two_heirs import actions as act  # noqa: E402
 from regalia.games.two_heirs.encoding import TwoHeirsEncoding  # noqa: E402
 
+from .. import encoding_checks  # noqa: E402
+from ..encoding_checks import check_ids, check_observation, check_twins, random_step  # noqa: E402
 from .builders import BLUE, GREY, TILES_FILE, WHITE, basic, position  # noqa: E402
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
@@ -42,49 +44,7 @@ def encoding(index: int, size: int = 11) -> TwoHeirsEncoding:
 
 def random_state(index: int, seed: int, plies: int) -> Any:
     """A state after ``plies`` random actions (chance with its probabilities), or the end."""
-    state = game(index).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_terminal():
-            break
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def check_ids(enc: TwoHeirsEncoding, state: Any) -> None:
-    """Ids in range and unique; the mask is the legal set when the state fits; round trips."""
-    legal = state.legal_actions()
-    ids = enc.legal_ids(state)
-    size = enc.num_chance_outcomes if state.current_player == CHANCE else enc.num_actions
-    assert enc.size(state) == size
-    assert len(set(ids)) == len(ids)
-    assert all(0 <= i < size for i in ids)
-    mask = enc.legal_mask(state)
-    assert mask.shape == (size,) and mask.dtype == np.int8
-    assert list(np.flatnonzero(mask)) == ids
-    with_id = [a for a in legal if enc.representable(state, a)]
-    for a in with_id:
-        assert enc.action_from_id(state, enc.action_id(state, a)) == a
-    assert sorted(enc.action_id(state, a) for a in with_id) == ids
-    for i in ids:
-        assert enc.action_from_id(state, i) in legal
-    if enc.fits(state):
-        assert len(with_id) == len(legal)
-    else:
-        assert len(with_id) < len(legal)
-        with pytest.raises(EncodingError):
-            enc.action_id(state, next(a for a in legal if a not in with_id))
-
-
-def check_observation(enc: TwoHeirsEncoding, state: Any) -> None:
-    for seat in (0, 1):
-        tensor = enc.observation_tensor(state, seat)
-        assert tensor.shape == enc.observation_shape
-        assert tensor.dtype == np.float32
-        assert np.all(np.isfinite(tensor))
+    return encoding_checks.random_state(game(index), seed, plies)
 
 
 @settings(max_examples=60, deadline=None)
@@ -114,8 +74,7 @@ def test_whole_games_fit_the_default_window(index: int) -> None:
             assert enc.fits(state)
             if state.is_terminal():
                 break
-            legal = state.legal_actions()
-            state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+            random_step(state, rng)
         check_observation(enc, state)
         assert enc.board_fits(state)
 
@@ -131,8 +90,7 @@ def test_small_windows_leave_actions_out_without_crashing(index: int) -> None:
         check_ids(enc, state)
         check_observation(enc, state)
         unfit += not enc.fits(state)
-        legal = state.legal_actions()
-        state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+        random_step(state, rng)
     assert unfit > 0
 
 
@@ -149,9 +107,7 @@ def test_tensor_does_not_depend_on_the_seed(index: int, seed: int, other: int, p
     state = random_state(index, seed, plies)
     twin = regalia.replay(state.record(), seed=other, game=game(index))
     enc = encoding(index)
-    for seat in (0, 1):
-        assert np.array_equal(enc.observation_tensor(state, seat), enc.observation_tensor(twin, seat))
-    assert enc.legal_ids(state) == enc.legal_ids(twin)
+    check_twins(enc, state, twin)
     assert np.array_equal(enc.legal_mask(state), enc.legal_mask(twin))
 
 

@@ -1,0 +1,82 @@
+"""The checks every game's encoding tests share (``tests/games/<game>/test_encoding.py``): random
+states, ids in range and unique, the mask equal to the legal set (or to its part with ids), round
+trips, finite tensors of constant shape, and twins that differ only in the seed. Import it after
+``pytest.importorskip("numpy")``.
+
+The conformance kit (:mod:`regalia.testing`) checks less: only fitting, non-terminal states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from regalia.core.encoding import EncodingError
+from regalia.core.game import CHANCE
+
+
+def random_step(state: Any, rng: random.Random) -> None:
+    """One ply: chance with its probabilities, a seat's action uniformly at random."""
+    legal = state.legal_actions()
+    state.apply(state.sample_chance(rng) if state.current_player == CHANCE else rng.choice(legal))
+
+
+def random_state(game: Any, seed: int, plies: int) -> Any:
+    """A state of ``game`` after ``plies`` random plies (chance with its probabilities), or the end."""
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if state.is_terminal():
+            break
+        random_step(state, rng)
+    return state
+
+
+def check_ids(enc: Any, state: Any, match: str | None = None) -> list[Any]:
+    """Ids in range and unique; the mask is the legal set when the state fits (else exactly the legal
+    actions with an id); every legal action with an id round-trips; ``fits`` tells which; an action
+    left out raises :class:`EncodingError` (matching ``match``). Returns the actions left out."""
+    legal = state.legal_actions()
+    ids = enc.legal_ids(state)
+    size = enc.num_chance_outcomes if state.current_player == CHANCE else enc.num_actions
+    assert enc.size(state) == size
+    assert len(set(ids)) == len(ids)
+    assert all(0 <= i < size for i in ids)
+    mask = enc.legal_mask(state)
+    assert mask.shape == (size,) and mask.dtype == np.int8
+    assert list(np.flatnonzero(mask)) == ids
+    with_id = [a for a in legal if enc.representable(state, a)]
+    for a in with_id:
+        assert enc.action_from_id(state, enc.action_id(state, a)) == a
+    assert sorted(enc.action_id(state, a) for a in with_id) == ids
+    for i in ids:
+        assert enc.action_from_id(state, i) in legal
+    left_out = [a for a in legal if a not in with_id]
+    if enc.fits(state):
+        assert len(with_id) == len(legal)
+    else:
+        assert len(with_id) < len(legal)
+        with pytest.raises(EncodingError, match=match):
+            enc.action_id(state, left_out[0])
+    return left_out
+
+
+def check_observation(enc: Any, state: Any) -> list[Any]:
+    """Each seat's tensor: the declared shape, float32, finite. Returns them, by seat."""
+    tensors = []
+    for seat in range(state.num_players):
+        tensor = enc.observation_tensor(state, seat)
+        assert tensor.shape == enc.observation_shape
+        assert tensor.dtype == np.float32
+        assert np.all(np.isfinite(tensor))
+        tensors.append(tensor)
+    return tensors
+
+
+def check_twins(enc: Any, state: Any, twin: Any) -> None:
+    """Two states with the same history (and different seeds): the same tensors and ids."""
+    for seat in range(state.num_players):
+        assert np.array_equal(enc.observation_tensor(state, seat), enc.observation_tensor(twin, seat))
+    assert enc.legal_ids(state) == enc.legal_ids(twin)
