@@ -80,3 +80,35 @@ def check_twins(enc: Any, state: Any, twin: Any) -> None:
     for seat in range(state.num_players):
         assert np.array_equal(enc.observation_tensor(state, seat), enc.observation_tensor(twin, seat))
     assert enc.legal_ids(state) == enc.legal_ids(twin)
+
+
+def check_layout(enc: Any, offsets: bool = True) -> None:
+    """``layout()`` names each part once, with a meaning, and covers the tensor; with ``offsets``,
+    each part that is not a board plane starts at its offset."""
+    layout = enc.layout()
+    names = [name for name, _, _ in layout]
+    assert len(set(names)) == len(names)
+    assert sum(int(np.prod(shape)) for _, shape, _ in layout) == enc.observation_shape[0]
+    assert all(meaning for _, _, meaning in layout)
+    if offsets:
+        at = 0
+        for name, shape, _ in layout:
+            if not name.startswith("board."):
+                assert enc.offsets[name] == at
+            at += int(np.prod(shape))
+
+
+def check_end(enc: Any, end: Any) -> None:
+    """At the end of a game no id stands for an action and the mask is empty."""
+    assert end.is_terminal()
+    with pytest.raises(EncodingError, match="over"):
+        enc.action_from_id(end, 0)
+    assert enc.legal_ids(end) == [] and not enc.legal_mask(end).any()
+
+
+def check_cells_and_positions(enc: Any, state: Any) -> None:
+    """In each seat's frame, ``cell`` and ``position`` are inverse over the window's cells."""
+    for seat in range(state.num_players):
+        frame = enc.frame(state, seat)
+        for cell in range(enc.cells):
+            assert enc.cell(frame, enc.position(frame, cell)) == cell

@@ -25,7 +25,7 @@ from regalia.games.carcassonne.encoding import (  # noqa: E402
 )
 
 from .. import encoding_checks  # noqa: E402
-from ..encoding_checks import check_observation, check_twins, random_step  # noqa: E402
+from ..encoding_checks import check_end, check_layout, check_observation, check_twins, random_step  # noqa: E402
 
 #: Option sets of the random-state tests: 2 to 5 players, shrines off, 5 and 6, farmers off.
 OPTION_SETS: tuple[dict[str, Any], ...] = (
@@ -275,10 +275,8 @@ def test_bad_ids_actions_and_arguments() -> None:
     with pytest.raises(EncodingError):
         CarcassonneEncoding(game(0), frame="table")
     end = random_state(0, 2, 10_000)
-    assert end.is_terminal()
-    with pytest.raises(EncodingError, match="over"):
-        enc.action_from_id(end, 0)
-    assert enc.legal_ids(end) == [] and not enc.legal_mask(end).any() and enc.fits(end)
+    check_end(enc, end)
+    assert enc.fits(end)
 
 
 # ---------------------------------------------------------------------- the observation
@@ -409,17 +407,7 @@ def test_cloisters_and_shrines() -> None:
 
 def test_layout_describes_the_tensor() -> None:
     for index in range(len(OPTION_SETS)):
-        enc = encoding(index)
-        layout = enc.layout()
-        names = [name for name, _, _ in layout]
-        assert len(set(names)) == len(names)
-        assert sum(int(np.prod(shape)) for _, shape, _ in layout) == enc.observation_shape[0]
-        assert all(meaning for _, _, meaning in layout)
-        offset = 0
-        for name, shape, _ in layout:
-            if not name.startswith("board."):
-                assert enc.offsets[name] == offset
-            offset += int(np.prod(shape))
+        check_layout(encoding(index))
     # the same shape and ids for every option set of the shipped catalogue
     assert len({encoding(i).observation_shape for i in range(len(OPTION_SETS))}) == 1
     assert len({encoding(i).num_actions for i in range(len(OPTION_SETS))}) == 1

@@ -26,7 +26,14 @@ from regalia.lab.fit import run_fit  # noqa: E402
 from regalia.testing import check_game  # noqa: E402
 
 from .. import encoding_checks  # noqa: E402
-from ..encoding_checks import check_ids, check_twins, random_step  # noqa: E402
+from ..encoding_checks import (  # noqa: E402
+    check_cells_and_positions,
+    check_end,
+    check_ids,
+    check_layout,
+    check_twins,
+    random_step,
+)
 from .builders import build, run  # noqa: E402
 
 SHIPPED = Path(regalia.games.royal_court.__file__).parent / "data" / "archetypes.json"
@@ -314,26 +321,12 @@ def test_tensor_does_not_depend_on_the_seed(seed: int, other: int, plies: int) -
 def test_cells_and_positions_are_inverse() -> None:
     for frame in ("royal", "board", "origin"):
         enc = encoding(0, frame=frame)
-        state = random_state(0, 3, 120)
-        for seat in (0, 1):
-            fr = enc.frame(state, seat)
-            for cell in range(enc.cells):
-                assert enc.cell(fr, enc.position(fr, cell)) == cell
+        check_cells_and_positions(enc, random_state(0, 3, 120))
 
 
 def test_layout_describes_the_tensor() -> None:
     for index in range(len(OPTION_SETS)):
-        enc = encoding(index)
-        layout = enc.layout()
-        names = [name for name, _, _ in layout]
-        assert len(set(names)) == len(names)
-        assert sum(int(np.prod(shape)) for _, shape, _ in layout) == enc.observation_shape[0]
-        assert all(meaning for _, _, meaning in layout)
-        at = 0
-        for name, shape, _ in layout:
-            if not name.startswith("board."):
-                assert enc.offsets[name] == at
-            at += int(np.prod(shape))
+        check_layout(encoding(index))
 
 
 def test_bad_ids_and_arguments() -> None:
@@ -359,11 +352,7 @@ def test_bad_ids_and_arguments() -> None:
             RoyalCourtEncoding(game(0), **kwargs)
     with pytest.raises(EncodingError):
         RoyalCourtEncoding(regalia.load_game("two-heirs"))
-    end = random_state(0, 2, 10_000)
-    assert end.is_terminal()
-    with pytest.raises(EncodingError, match="over"):
-        enc.action_from_id(end, 0)
-    assert enc.legal_ids(end) == [] and not enc.legal_mask(end).any()
+    check_end(enc, random_state(0, 2, 10_000))
 
 
 def test_the_plugin_declares_this_encoding_and_the_kit_checks_it() -> None:

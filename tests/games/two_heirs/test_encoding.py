@@ -19,7 +19,15 @@ from regalia.games.two_heirs import actions as act  # noqa: E402
 from regalia.games.two_heirs.encoding import TwoHeirsEncoding  # noqa: E402
 
 from .. import encoding_checks  # noqa: E402
-from ..encoding_checks import check_ids, check_observation, check_twins, random_step  # noqa: E402
+from ..encoding_checks import (  # noqa: E402
+    check_cells_and_positions,
+    check_end,
+    check_ids,
+    check_layout,
+    check_observation,
+    check_twins,
+    random_step,
+)
 from .builders import BLUE, GREY, TILES_FILE, WHITE, basic, position  # noqa: E402
 
 OPTION_SETS: tuple[dict[str, Any], ...] = (
@@ -190,11 +198,7 @@ def test_seat_one_sees_the_board_turned() -> None:
 
 def test_cells_and_positions_are_inverse() -> None:
     enc = encoding(0)
-    state = random_state(0, 3, 150)
-    for seat in (0, 1):
-        frame = enc.frame(state, seat)
-        for cell in range(enc.cells):
-            assert enc.cell(frame, enc.position(frame, cell)) == cell
+    check_cells_and_positions(enc, random_state(0, 3, 150))
 
 
 def test_chance_ids() -> None:
@@ -236,12 +240,7 @@ def test_sizes_follow_the_options() -> None:
 
 def test_layout_describes_the_tensor() -> None:
     for index in range(len(OPTION_SETS)):
-        enc = encoding(index)
-        layout = enc.layout()
-        names = [name for name, _, _ in layout]
-        assert len(set(names)) == len(names)
-        assert sum(int(np.prod(shape)) for _, shape, _ in layout) == enc.observation_shape[0]
-        assert all(meaning for _, _, meaning in layout)
+        check_layout(encoding(index), offsets=False)
 
 
 def test_bad_ids_and_arguments() -> None:
@@ -259,11 +258,7 @@ def test_bad_ids_and_arguments() -> None:
         TwoHeirsEncoding(game(0), size=10)
     with pytest.raises(EncodingError):
         TwoHeirsEncoding(game(0), frame="elsewhere")
-    end = random_state(0, 2, 10_000)
-    assert end.is_terminal()
-    with pytest.raises(EncodingError, match="over"):
-        enc.action_from_id(end, 0)
-    assert enc.legal_ids(end) == [] and not enc.legal_mask(end).any()
+    check_end(enc, random_state(0, 2, 10_000))
 
 
 def test_the_plugin_declares_this_encoding() -> None:
