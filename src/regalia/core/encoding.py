@@ -28,7 +28,7 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, Game, State
@@ -110,4 +110,57 @@ class Encoding(ABC):
         return [(self.action_id(state, a), p) for a, p in state.chance_outcomes()]
 
 
-__all__ = ["Encoding", "EncodingError"]
+S = TypeVar("S", bound=State[Any])  # the game's state type
+F = TypeVar("F")  # a window as one seat sees it
+
+
+class WindowEncoding(Encoding, Generic[S, F]):
+    """An encoding that sees an unbounded board through a window, one frame per seat: ids are made
+    in the frame of the seat to act (seat 0's at chance and at the end).
+
+    Subclasses implement :meth:`frame`, :meth:`_id` (the id of an action in a given frame) and
+    :meth:`clipped`, and may narrow :meth:`_state` (the game's own state, or
+    :class:`EncodingError`)."""
+
+    def _state(self, state: State[Any]) -> S:
+        """``state`` as the game's state type (raise :class:`EncodingError` for another game's)."""
+        return state  # type: ignore[return-value]
+
+    @abstractmethod
+    def frame(self, state: State[Any], seat: int) -> F:
+        """The window of ``state`` as ``seat`` sees it."""
+
+    @abstractmethod
+    def _id(self, state: S, frame: F, action: Any) -> int:
+        """The id of ``action`` in ``frame``; raises :class:`EncodingError` when it has none."""
+
+    @abstractmethod
+    def clipped(self, state: State[Any], seat: int = 0) -> int:
+        """How many pieces lie outside ``seat``'s window (0: the whole board is seen)."""
+
+    def board_fits(self, state: State[Any]) -> bool:
+        """Whether the whole board lies inside the window (the observation loses nothing)."""
+        return self.clipped(state) == 0
+
+    def _seat(self, state: State[Any]) -> int:
+        player = state.current_player
+        return player if player >= 0 else 0
+
+    def action_id(self, state: State[Any], action: Any) -> int:
+        s = self._state(state)
+        return self._id(s, self.frame(s, self._seat(s)), action)
+
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        """The ids of the legal actions that have one, sorted (one frame for the state)."""
+        s = self._state(state)
+        fr = self.frame(s, self._seat(s))
+        out = []
+        for a in s.legal_actions():
+            try:
+                out.append(self._id(s, fr, a))
+            except EncodingError:
+                continue
+        return sorted(out)
+
+
+__all__ = ["Encoding", "EncodingError", "WindowEncoding"]

@@ -59,7 +59,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from regalia.core.encoding import Encoding, EncodingError
+from regalia.core.encoding import EncodingError, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.grid import CLOCKWISE8, DIRS, Pos, neighbours4
 from regalia.games.royal_court import actions as act
@@ -122,7 +122,7 @@ _BOARD_PLANES: tuple[tuple[str, str], ...] = (
 )
 
 
-class RoyalCourtEncoding(Encoding):
+class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
     """Integer actions, legal masks and observation tensors of Intrigue in the Royal Court
     (module docstring).
 
@@ -229,17 +229,9 @@ class RoyalCourtEncoding(Encoding):
         fr = self.frame(state, seat)
         return sum(1 for p in _court(state).board if self.cell(fr, p) < 0)
 
-    def board_fits(self, state: State[Any]) -> bool:
-        """Whether every piece in play lies inside the window (the observation loses nothing)."""
-        return self.clipped(state) == 0
-
     # ------------------------------------------------------------------ actions -> ids
-    def _seat(self, state: State[Any]) -> int:
-        player = state.current_player
-        return player if player >= 0 else 0
-
-    def action_id(self, state: State[Any], action: Any) -> int:
-        return self._id(_court(state), self.frame(state, self._seat(state)), action)
+    def _state(self, state: State[Any]) -> RoyalCourtState:
+        return _court(state)
 
     def _id(self, s: RoyalCourtState, fr: Frame, action: Any) -> int:
         if not isinstance(action, Action):
@@ -363,17 +355,6 @@ class RoyalCourtEncoding(Encoding):
         return VERB[s.queue[0].do]
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        s = _court(state)
-        fr = self.frame(s, self._seat(s))
-        out = []
-        for a in s.legal_actions():
-            try:
-                out.append(self._id(s, fr, a))
-            except EncodingError:
-                continue
-        return sorted(out)
-
     def fits(self, state: State[Any]) -> bool:
         s = _court(state)
         fr = self.frame(s, self._seat(s))

@@ -57,7 +57,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from regalia.core.encoding import Encoding, EncodingError
+from regalia.core.encoding import EncodingError, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos
 from regalia.games.two_heirs import actions as act
@@ -121,7 +121,7 @@ _BOARD_PLANES: tuple[tuple[str, str], ...] = (
 )
 
 
-class TwoHeirsEncoding(Encoding):
+class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
     """Integer actions, legal masks and observation tensors of The Two Heirs (module docstring).
 
     ``size`` is the window's side (odd, at least 3), ``frame`` where it is centred (:data:`FRAMES`).
@@ -265,18 +265,7 @@ class TwoHeirsEncoding(Encoding):
         fr = self.frame(state, seat)
         return sum(1 for p in _base(state).board if self.cell(fr, p) < 0)
 
-    def board_fits(self, state: State[Any]) -> bool:
-        """Whether the whole board lies inside the window (the observation loses nothing)."""
-        return self.clipped(state) == 0
-
     # ------------------------------------------------------------------ actions -> ids
-    def _seat(self, state: State[Any]) -> int:
-        player = state.current_player
-        return player if player >= 0 else 0
-
-    def action_id(self, state: State[Any], action: Any) -> int:
-        return self._id(state, self.frame(state, self._seat(state)), action)
-
     def _id(self, state: State[Any], fr: Frame, action: Any) -> int:
         if not isinstance(action, Action):
             raise EncodingError(f"{action!r} is not a Two Heirs action")
@@ -406,16 +395,6 @@ class TwoHeirsEncoding(Encoding):
         return act.make(act.TREASURE, action_id - self.ch_treasure)
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        fr = self.frame(state, self._seat(state))
-        out = []
-        for a in state.legal_actions():
-            try:
-                out.append(self._id(state, fr, a))
-            except EncodingError:
-                continue
-        return sorted(out)
-
     def fits(self, state: State[Any]) -> bool:
         fr = self.frame(state, self._seat(state))
         cell = self.cell
