@@ -25,10 +25,13 @@ data-game="toy"><rect x="0" y="0" width="200" height="100" fill="#fffdf7"/><g/><
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, State
 from regalia.core.grid import Pos
 
@@ -159,11 +162,39 @@ def document(
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + el("svg", root, *head, ground, *body) + "\n"
 
 
+def button(x: float, y: float, label: str, action: str, fill: str, stroke: str) -> str:
+    """A clickable button at ``(x, y)``: a rounded box of ``fill`` and ``stroke``, ``label`` in bold,
+    ``action`` as its ``data-action`` and tooltip."""
+    w = 16 + 8 * len(label)
+    return el(
+        "g",
+        {"class": "button clickable", "data-action": action},
+        title(action),
+        el("rect", {"x": x, "y": y, "width": w, "height": 26, "rx": 5, "fill": fill, "stroke": stroke}),
+        txt(x + w / 2, y + 17, label, 12, anchor="middle", font_weight="bold"),
+    )
+
+
+def write_png(svg: str, path: str | Path, scale: float = 1.0) -> Path:
+    """Write an SVG document as a PNG image at ``path`` (needs ``cairosvg``)."""
+    try:
+        cairosvg = importlib.import_module("cairosvg")
+    except ImportError:
+        raise RegaliaError("PNG export needs cairosvg: pip install cairosvg (or regalia[plots])") from None
+    out = Path(path)
+    try:
+        cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale)
+    except OSError as exc:
+        raise RegaliaError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return out
+
+
 __all__ = [
     "INK",
     "Attrs",
     "Frame",
     "board_ground",
+    "button",
     "clickable_seat",
     "document",
     "el",
@@ -171,4 +202,5 @@ __all__ = [
     "title",
     "to_act",
     "txt",
+    "write_png",
 ]

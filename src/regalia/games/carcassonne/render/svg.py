@@ -30,7 +30,18 @@ from collections.abc import Iterable
 
 from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import Frame, board_ground, clickable_seat, document, el, fmt, title, to_act, txt
+from regalia.core.svg import (
+    Frame,
+    board_ground,
+    button,
+    clickable_seat,
+    document,
+    el,
+    fmt,
+    title,
+    to_act,
+    txt,
+)
 from regalia.games.carcassonne.actions import FOLLOWER, PASS, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_FOLLOWER
 from regalia.games.carcassonne.render.board import fit_positions, last_placed, standing
@@ -594,17 +605,7 @@ def _status(state: CarcassonneState, viewer: int | None) -> str:
 
 
 def _button(x: float, y: float, label: str, action: str) -> str:
-    w = 16 + 8 * len(label)
-    return el(
-        "g",
-        {"class": "button clickable", "data-action": action},
-        title(action),
-        el(
-            "rect",
-            {"x": x, "y": y, "width": w, "height": 26, "rx": 5, "fill": "#d3f9d8", "stroke": "#2b8a3e"},
-        ),
-        txt(x + w / 2, y + 17, label, 12, anchor="middle", font_weight="bold"),
-    )
+    return button(x, y, label, action, "#d3f9d8", "#2b8a3e")
 
 
 LEGEND = (

@@ -31,15 +31,24 @@ True
 
 from __future__ import annotations
 
-import importlib
 import textwrap
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from regalia.core.errors import RegaliaError
 from regalia.core.game import TERMINAL
 from regalia.core.grid import Pos, format_pos, neighbours4
-from regalia.core.svg import Frame, board_ground, clickable_seat, document, el, title, to_act, txt
+from regalia.core.svg import (
+    Frame,
+    board_ground,
+    button,
+    clickable_seat,
+    document,
+    el,
+    title,
+    to_act,
+    txt,
+    write_png,
+)
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court.actions import SEAT_NAMES, Action
 from regalia.games.royal_court.render.terminal import result_line, score_line, status_line
@@ -272,16 +281,7 @@ def _ring(x: float, y: float, size: float) -> str:
 
 
 def _button(x: float, y: float, label: str, action: str) -> str:
-    w = 16 + 8 * len(label)
-    return el(
-        "g",
-        {"class": "button clickable", "data-action": action},
-        title(action),
-        el(
-            "rect", {"x": x, "y": y, "width": w, "height": 26, "rx": 5, "fill": CHOICE_FILL, "stroke": CHOICE}
-        ),
-        txt(x + w / 2, y + 17, label, 12, anchor="middle", font_weight="bold"),
-    )
+    return button(x, y, label, action, CHOICE_FILL, CHOICE)
 
 
 class _Choices:
@@ -641,16 +641,7 @@ def render_png(
     state: RoyalCourtState, path: str | Path, viewer: int | None = None, scale: float = 1.0
 ) -> Path:
     """Write the position as a PNG image (needs ``cairosvg``)."""
-    try:
-        cairosvg = importlib.import_module("cairosvg")
-    except ImportError:
-        raise RegaliaError("PNG export needs cairosvg: pip install cairosvg (or regalia[plots])") from None
-    out = Path(path)
-    try:
-        cairosvg.svg2png(bytestring=render_svg(state, viewer).encode("utf-8"), write_to=str(out), scale=scale)
-    except OSError as exc:
-        raise RegaliaError(f"cannot write {out}: {exc.strerror or exc}") from None
-    return out
+    return write_png(render_svg(state, viewer), path, scale)
 
 
 def offered(svg: str) -> Iterable[str]:

@@ -31,15 +31,24 @@ Every legal action of the seat to act is exactly one ``data-action`` value in th
 
 from __future__ import annotations
 
-import importlib
 import math
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
-from regalia.core.errors import RegaliaError
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import INK, Frame, board_ground, clickable_seat, document, el, title, to_act, txt
+from regalia.core.svg import (
+    INK,
+    Frame,
+    board_ground,
+    clickable_seat,
+    document,
+    el,
+    title,
+    to_act,
+    txt,
+    write_png,
+)
 from regalia.core.svg import fmt as _fmt
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
@@ -898,16 +907,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None) -> str:
 
 def render_png(state: TwoHeirsState, path: str | Path, viewer: int | None = None, scale: float = 1.0) -> Path:
     """Write the position as a PNG image (needs ``cairosvg``: ``pip install cairosvg``)."""
-    try:
-        cairosvg = importlib.import_module("cairosvg")
-    except ImportError:
-        raise RegaliaError("PNG export needs cairosvg: pip install cairosvg (or regalia[plots])") from None
-    out = Path(path)
-    try:
-        cairosvg.svg2png(bytestring=render_svg(state, viewer).encode("utf-8"), write_to=str(out), scale=scale)
-    except OSError as exc:
-        raise RegaliaError(f"cannot write {out}: {exc.strerror or exc}") from None
-    return out
+    return write_png(render_svg(state, viewer), path, scale)
 
 
 __all__ = ["Choices", "clickable_seat", "el", "render_png", "render_svg"]
