@@ -306,3 +306,22 @@ def test_command_errors_exit_2(args: list[str], words: list[str], monkeypatch: p
 def test_command_refuses_a_folder_for_out(tmp_path: Path) -> None:
     result = runner.invoke(app, ["balance", "two-heirs", "-n", "1", "--out", str(tmp_path), "--no-progress"])
     assert result.exit_code == 2 and "give a file" in result.stderr
+
+
+def test_balance_cli_takes_game_options_as_flags_and_writes_a_report(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    args = ["balance", "two-heirs", "--roads", "false", "-n", "2", "-w", "1", "--json", "--no-progress"]
+    run = runner.invoke(app, [*args, "--report", str(out)])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout)["options"]["roads"] is False
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert report.startswith("# Balance: two-heirs") and "per subject and family" in report
+    assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["games"] == 2
+    assert {"lengths.png", "statistics-1.png", "subjects-1.png"} <= {p.name for p in out.iterdir()}
+
+
+def test_balance_cli_refuses_a_stray_argument_and_an_unknown_option() -> None:
+    run = runner.invoke(app, ["balance", "two-heirs", "stray", "-n", "1", "--no-progress"])
+    assert run.exit_code == 2 and "unexpected argument" in run.output
+    run = runner.invoke(app, ["balance", "two-heirs", "--no-such-option", "1", "-n", "1", "--no-progress"])
+    assert run.exit_code == 2 and "no_such_option" in run.output

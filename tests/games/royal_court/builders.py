@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import regalia
@@ -10,6 +11,10 @@ from regalia.core.grid import Pos, parse_pos
 from regalia.games.royal_court.actions import SEAT_NAMES
 from regalia.games.royal_court.game import RoyalCourt
 from regalia.games.royal_court.state import KING, P_PLAY, QUEEN, RoyalCourtState
+
+#: The archetype file as first shipped (influence values before tuning): tests that show exact
+#: numbers (renderers) pin it, so tuning the shipped values does not change what they check.
+FIRST_GUESS = str(Path(__file__).parent / "data" / "first-guess.json")
 
 
 def piece_of(game: RoyalCourt, name: str) -> int:
@@ -82,3 +87,9 @@ def at(state: RoyalCourtState, square: str) -> str | None:
     """The name of the piece at ``square`` (``red Assassin``, ``king``), or None."""
     piece = state.board.get(parse_pos(square))
     return None if piece is None else state.piece_name(piece)
+
+
+def influence(state: RoyalCourtState, name: str) -> int:
+    """The influence of archetype ``name`` in ``state``'s archetype file (tests do not hard-code
+    the shipped values, which the balance tool tunes)."""
+    return state.game.archetypes.by_name[name.lower()].influence

@@ -8,7 +8,6 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.games.royal_court.builders import build
 from typer.testing import CliRunner
 
 import regalia
@@ -16,6 +15,8 @@ from regalia.cli import app
 from regalia.games.royal_court.state import RoyalCourtState
 from regalia.games.royal_court.stats import EARLY, game_statistics
 from regalia.lab.balance import run_balance
+
+from .builders import build
 
 SHIPPED = Path(regalia.__file__).parent / "games" / "royal_court" / "data" / "archetypes.json"
 
@@ -30,26 +31,38 @@ def test_evaluate_is_antisymmetric_and_zero_at_the_start() -> None:
     assert state.evaluate(0) == pytest.approx(-state.evaluate(1))
 
 
+def _influence(state: RoyalCourtState, name: str) -> int:
+    return state.game.archetypes.by_name[name.lower()].influence
+
+
 def test_evaluate_prefers_the_side_whose_consort_scores_more() -> None:
-    # red's Bishop (4) beside the king; blue's Spy (2) beside the queen
-    state = build({"0,1": "red Bishop", "3,1": "blue Spy"})
-    assert state.scores() == [4, 2]
+    # red's Bishop beside the king, blue's Thief beside the queen (shipped values: Bishop higher)
+    state = build({"0,1": "red Bishop", "3,1": "blue Thief"})
+    assert state.scores() == [_influence(state, "Bishop"), _influence(state, "Thief")]
+    assert state.scores()[0] > state.scores()[1]
     assert state.evaluate(0) > 0 > state.evaluate(1)
 
 
 def test_evaluate_counts_an_opponent_tile_beside_your_consort_against_you() -> None:
     alone = build({"0,1": "red Joker"})
     intruded = build({"0,1": "red Joker", "1,0": "blue Bishop"})
-    assert intruded.scores()[0] == alone.scores()[0] - 4
+    assert intruded.scores()[0] == alone.scores()[0] - _influence(alone, "Bishop")
     assert intruded.evaluate(0) < alone.evaluate(0)
 
 
 def test_evaluate_rewards_progress_towards_a_surround_beyond_the_score() -> None:
-    # the same influence beside the king: three tiles of 1, 1 and 2 against one tile of 4
+    # beyond the score lead, three tiles beside the king count more than one
     three = build({"0,1": "red Assassin", "1,0": "red Thief", "0,-1": "red Spy"}, player=1)
     one = build({"0,1": "red Bishop"}, player=1)
-    assert three.scores()[0] == one.scores()[0] == 4
-    assert three.evaluate(0) > one.evaluate(0)
+
+    def beyond_score(state: RoyalCourtState) -> float:
+        a, b = state.scores()
+        return state.evaluate(0) - (a - b)
+
+    assert beyond_score(three) > beyond_score(one) > 0
+    # and a blue tile beside the king spoils the surround's progress
+    spoilt = build({"0,1": "red Assassin", "1,0": "red Thief", "0,-1": "blue Spy"}, player=1)
+    assert beyond_score(spoilt) < beyond_score(three)
 
 
 def test_evaluate_values_inactive_tiles_beside_the_consort_as_safe() -> None:

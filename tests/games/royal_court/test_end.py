@@ -5,7 +5,7 @@ from __future__ import annotations
 import regalia
 from regalia.games.royal_court.state import P_MOVE, P_PLAY
 
-from .builders import build, run, texts
+from .builders import build, influence, run, texts
 
 ALL = ["Assassin", "Joker", "Spy", "Thief", "Bishop", "Captain", "Wizard", "Healer", "Diplomat", "Courtisan"]
 
@@ -63,8 +63,9 @@ def test_scoring_with_inactive_tokens() -> None:
         },
         inactive=["red Spy", "blue Courtisan"],
     )
-    # red: Bishop 4 + Spy 2 + token 1 - Courtisan 4 - Wizard 3 (Joker at 1,1 is diagonal: no count)
-    assert state.consort_score(0) == 4 + 2 + 1 - 4 - 3
+    # red: Bishop + Spy + token 1 - Courtisan - Wizard (Joker at 1,1 is diagonal: no count)
+    bishop, spy, courtisan, wizard = (influence(state, n) for n in ("Bishop", "Spy", "Courtisan", "Wizard"))
+    assert state.consort_score(0) == bishop + spy + 1 - courtisan - wizard
     assert state.consort_score(1) == 0
 
 
@@ -82,14 +83,18 @@ def test_game_ends_when_every_tile_is_played_and_higher_score_wins() -> None:
     assert state.phase == P_MOVE
     run(state, "move 1,0 0,1")
     assert state.is_terminal() and state.ending == "scored"
-    assert state.scores() == [4, 0] and state.returns() == [1.0, -1.0]
+    assert state.scores() == [influence(state, "Courtisan"), 0] and state.returns() == [1.0, -1.0]
 
 
 def test_equal_scores_draw() -> None:
     """End game 2: in case of a tie... a draw."""
     state = build({"0,1": "red Spy", "3,1": "blue Spy"})
     state._finish("scored")
-    assert state.scores() == [2, 2] and state.returns() == [0.0, 0.0] and state.winner() is None
+    assert (
+        state.scores() == [influence(state, "Spy")] * 2
+        and state.returns() == [0.0, 0.0]
+        and state.winner() is None
+    )
 
 
 def test_all_tiles_played_means_both_zones_empty_and_returns_reopen_it() -> None:

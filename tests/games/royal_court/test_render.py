@@ -15,7 +15,7 @@ from regalia.core.grid import format_pos
 from regalia.core.registry import game_plugin
 from regalia.games.royal_court.render.terminal import ROOM
 
-from .builders import build, run, texts
+from .builders import FIRST_GUESS, build, run, texts
 
 
 def printed(renderable: object, width: int = 80) -> list[str]:
@@ -45,7 +45,11 @@ def test_the_view_fits_80_by_24_without_colour_at_any_point() -> None:
 def test_the_view_shows_royals_consorts_sides_zones_abilities_and_scores() -> None:
     """The board marks the king and queen with whose consort they are, tiles with owner,
     abbreviation and side; both zones; each tile's ability in a word; each consort's score."""
-    state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["blue Joker", "red Assassin"])
+    state = build(
+        {"0,1": "red Spy", "1,0": "blue Joker"},
+        inactive=["blue Joker", "red Assassin"],
+        archetypes=FIRST_GUESS,
+    )
     text = "\n".join(printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24)))  # type: ignore[misc]
     for part in ("K:R+", "Q:B+", "RSp+", "BJo-", "As-", "Sp Spy 2 swap", "Co Courtisan 4 seduce"):
         assert part in text, part
@@ -54,7 +58,7 @@ def test_the_view_shows_royals_consorts_sides_zones_abilities_and_scores() -> No
 
 def test_the_result_explains_each_consorts_score() -> None:
     """End game 2: the result lists what counts beside each consort."""
-    state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["red Spy"])
+    state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["red Spy"], archetypes=FIRST_GUESS)
     state._finish("scored")
     lines = printed(game_plugin("royal-court").render_result(state))  # type: ignore[misc]
     assert lines[0].startswith("blue wins 0-0") is False
@@ -65,7 +69,7 @@ def test_menu_groups_plays_by_tile_and_describes_plies() -> None:
     """Step 1: the squares are numbered once (for the zone's first tile) and one line says how to
     play any other tile; the ply descriptions come from the plugin."""
     plugin = game_plugin("royal-court")
-    state = build({"1,0": "blue Spy"})
+    state = build({"1,0": "blue Spy"}, archetypes=FIRST_GUESS)
     groups = plugin.menu(state, state.legal_actions())  # type: ignore[misc]
     labels = [label.plain for label, _ in groups]
     assert labels[0] == "play As Assassin (1, kill) onto" and set(labels[1:-1]) == {"play As"}
@@ -82,7 +86,7 @@ def test_menu_groups_plays_by_tile_and_describes_plies() -> None:
 
 def test_a_single_tile_lists_its_placements() -> None:
     """Under the Diplomat's force (or with one tile left) the numbers are that tile's placements."""
-    state = build({"1,0": "blue Spy"})
+    state = build({"1,0": "blue Spy"}, archetypes=FIRST_GUESS)
     state.forced = (2, -1)
     state._legal = None
     groups = game_plugin("royal-court").menu(state, state.legal_actions())  # type: ignore[misc]

@@ -18,7 +18,7 @@ from regalia.core.registry import game_plugin
 from regalia.games.royal_court.render.svg import render_svg
 from regalia.games.royal_court.state import PHASES, RoyalCourtState
 
-from .builders import build, run, texts
+from .builders import FIRST_GUESS, build, run, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[3]
@@ -185,6 +185,7 @@ def test_tiles_show_owner_archetype_and_side() -> None:
         {"0,1": "red Spy", "1,0": "blue Joker"},
         inactive=["blue Joker", "red Assassin"],
         removed=["blue Thief"],
+        archetypes=FIRST_GUESS,
     )
     root = parse(state, 1)
     tiles = {e.attrib["data-pos"]: e for e in root.iter() if e.attrib.get("class", "").startswith("tile")}
@@ -248,7 +249,7 @@ def test_the_root_says_whose_turn_and_which_step() -> None:
 
 
 def test_a_finished_game_shows_the_result_and_each_consorts_scoring() -> None:
-    state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["red Spy"])
+    state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["red Spy"], archetypes=FIRST_GUESS)
     state._finish("scored")
     root = parse(state, 0)
     assert root.attrib["data-to-act"] == "over" and root.attrib["data-clickable"] == "false"

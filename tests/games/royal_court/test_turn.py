@@ -10,7 +10,7 @@ from regalia.core.game import CHANCE
 from regalia.core.record import replay
 from regalia.games.royal_court.state import P_MOVE, P_PLAY, P_TARGET
 
-from .builders import at, build, run, texts
+from .builders import at, build, influence, run, texts
 
 
 def test_setup_tiles_in_zones_active_and_royals_two_squares_apart() -> None:
@@ -43,10 +43,11 @@ def test_consorts_by_option() -> None:
     assert regalia.load_game("royal-court").consorts == ("king", "queen")
     assert regalia.load_game("royal-court", consort="queen").consorts == ("queen", "king")
     state = build({"0,1": "red Spy", "1,0": "red Joker"}, consort="queen")
-    assert state.consort_score(1) == -(2 + 3)  # the king is blue's: red's tiles beside it count against
+    # the king is blue's: red's tiles beside it count against
+    assert state.consort_score(1) == -(influence(state, "Spy") + influence(state, "Joker"))
     assert state.consort_score(0) == 0  # nothing beside the queen
     default = build({"0,1": "red Spy", "1,0": "red Joker"})
-    assert default.consort_score(0) == 2 + 3
+    assert default.consort_score(0) == influence(state, "Spy") + influence(state, "Joker")
 
 
 def test_play_adjacent_even_diagonally() -> None:

@@ -14,7 +14,7 @@ number. Other steps list every action, numbered: targets, moves, ``pass``.
 >>> _ = state.apply_text("first red")
 >>> groups = legal_groups(state, state.legal_actions())
 >>> [(label.plain, len(items)) for label, items in groups]  # doctest: +NORMALIZE_WHITESPACE
-[('play As Assassin (1, kill) onto', 6), ('play As', 8), ('play As', 2),
+[('play As Assassin (2, kill) onto', 6), ('play As', 8), ('play As', 2),
  ('other tiles: type one with a square, e.g. Jo 3 or play Joker 1,1', 0)]
 >>> groups[0][1][0][1], state.notation(state.parse_action("Sp 3"))
 ('-1,1', 'play Spy 1,1')
