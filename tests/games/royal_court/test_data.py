@@ -126,3 +126,14 @@ def test_bad_archetype_option_is_a_clear_error_not_a_traceback(tmp_path: Path) -
         regalia.load_game("royal-court", archetypes=str(bad))
     result = CliRunner().invoke(app, ["check", "royal-court", "-n", "1", "-o", f"archetypes={bad}"])
     assert result.exit_code != 0 and "not valid JSON" in result.output and "Traceback" not in result.output
+
+
+def test_the_rulebooks_table_gives_the_shipped_values() -> None:
+    """The rulebook shipped with the game (``rules`` at the prompt) lists each archetype with the
+    influence of the shipped file."""
+    import re
+
+    rules = regalia.game_plugin("royal-court").rules()
+    table = dict(re.findall(r"^\| ([A-Z][a-z]+) \| (\d+) \|", rules, flags=re.M))
+    shipped = {a.name: str(a.influence) for a in default_archetypes().archetypes}
+    assert table == shipped

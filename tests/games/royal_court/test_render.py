@@ -180,3 +180,14 @@ def test_play_command_against_mcts_runs_in_a_small_terminal() -> None:
     )
     assert result.exit_code == 0, result.output
     assert "K:R+" in result.output and "hint:" in result.output and "Traceback" not in result.output
+
+
+def test_a_move_is_described_from_its_square_to_its_square() -> None:
+    """Gameplay 3: the description of ``move A B`` names both squares (it once named B twice)."""
+    plugin = game_plugin("royal-court")
+    state = regalia.load_game("royal-court").new_state(seed=4)
+    for text in ("first blue", "play Courtisan 3,1"):
+        state.apply_text(text)
+    run(state, "move 3,1 2,0")
+    described = plugin.describe(state, state.plies()[-1])  # type: ignore[misc]
+    assert described == "blue moves a tile from 3,1 to 2,0 (Gameplay 3)."

@@ -54,4 +54,4 @@ def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
         return text + "; its ability activates (Gameplay 2)."
     src = format_pos(action.src) if action.src is not None else ""
     dst = format_pos(action.dst) if action.dst is not None else ""
-    return _DONE[kind].format(who=who, opp=SEAT_NAMES[1 - ply.player], src=dst or src, dst=dst)
+    return _DONE[kind].format(who=who, opp=SEAT_NAMES[1 - ply.player], src=src, dst=dst)
