@@ -1,6 +1,7 @@
 """The checks of one game's part of docs/rulings.md, shared by the games' ``test_rulings_doc.py``:
 every ruling quotes the rule, decides and names tests that exist; the game's document links every
-ruling and its ``>>>`` examples run. A new game's test file makes a :class:`Rulings` and calls it."""
+ruling and its ``>>>`` examples run. A new game's test file makes a :class:`Rulings` and either
+calls it or subclasses :class:`RulingsDocTests` with it."""
 
 from __future__ import annotations
 
@@ -102,3 +103,33 @@ class Rulings:
         result = doctest.testfile(str(path), module_relative=False, optionflags=doctest.ELLIPSIS)
         assert result.attempted > 0
         assert result.failed == 0
+
+
+class RulingsDocTests:
+    """The five checks of a game's part of docs/rulings.md and of its document, as tests: a game's
+    ``test_rulings_doc.py`` declares ``class TestRulingsDoc(RulingsDocTests)`` with its
+    :class:`Rulings` as ``rulings`` and its test folder as ``folder``."""
+
+    rulings: Rulings
+    folder: Path
+
+    def test_every_ruling_has_slug_quote_decision_and_pin(self) -> None:
+        """docs/rulings.md: '## PREFIX-slug: title', the rule quoted, a decision and 'Pinned by:'."""
+        self.rulings.check_entries()
+
+    def test_every_pinning_test_exists(self) -> None:
+        """docs/rulings.md: each test named under 'Pinned by' is a test function of that file."""
+        self.rulings.check_pinning_tests()
+
+    def test_slugs_cited_in_tests_are_rulings(self) -> None:
+        """A slug a test of the game cites ('ruling PREFIX-...') is a ruling of docs/rulings.md."""
+        self.rulings.check_cited_slugs(self.folder)
+
+    def test_game_doc_links_every_ruling(self) -> None:
+        """The game's document links every ruling of its part, and every link into rulings.md
+        lands on a heading."""
+        self.rulings.check_game_doc_links()
+
+    def test_game_doc_examples_run(self) -> None:
+        """Every ``>>>`` example of the game's document gives the output shown."""
+        self.rulings.check_game_doc_examples()
