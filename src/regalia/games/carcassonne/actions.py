@@ -34,7 +34,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regalia.core.errors import NotationError
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import Pos, format_pos
+from regalia.core.notation import read_pos
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, HALVES, ROAD, ROTATIONS, SIDES, Catalogue
 
 DRAW = "draw"
@@ -102,10 +103,7 @@ def parse_action(text: str, catalogue: Catalogue) -> Action:
                 f"cannot read {text!r}: expected 'place TILE X,Y ROTATION' (0, 90, 180 or 270)"
             )
         tile = _tile(words[1], text, catalogue)
-        try:
-            pos = parse_pos(words[2])
-        except ValueError:
-            raise NotationError(f"cannot read {text!r}: {words[2]!r} is not a position x,y") from None
+        pos = read_pos(words[2], text)
         if not words[3].isdigit() or int(words[3]) not in ROTATIONS:
             raise NotationError(f"cannot read {text!r}: the rotation is 0, 90, 180 or 270, not {words[3]!r}")
         return Action(PLACE, tile, pos, catalogue.canonical(tile, int(words[3])))

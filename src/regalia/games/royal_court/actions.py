@@ -36,6 +36,7 @@ from typing import NamedTuple
 
 from regalia.core.errors import NotationError
 from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.notation import read_pos, split_action
 from regalia.games.royal_court.archetypes import Archetypes
 
 FIRST = "first"
@@ -120,27 +121,11 @@ def _tile(word: str, text: str, names: Archetypes) -> int:
     return found.number
 
 
-def _pos(word: str, text: str) -> Pos:
-    try:
-        return parse_pos(word)
-    except ValueError:
-        raise NotationError(f"cannot read {text!r}: {word!r} is not a square x,y") from None
-
-
 def parse_action(text: str, names: Archetypes) -> Action:
     """Read an action written in notation; raises :class:`NotationError` naming what is wrong."""
-    words = text.split()
-    if not words:
-        raise NotationError("empty action; expected e.g. 'play Assassin 1,1', 'move 1,1 2,1', 'pass'")
-    kind = words[0].lower()
-    if kind not in SIGNATURES:
-        raise NotationError(f"unknown action {words[0]!r}; valid: {', '.join(SIGNATURES)}")
-    sig = SIGNATURES[kind]
-    if len(words) - 1 != len(sig):
-        usage = " ".join([kind, *(_USAGE[a] for a in sig)])
-        raise NotationError(f"cannot read {text!r}: expected '{usage}'")
+    kind, words = split_action(text, SIGNATURES, _USAGE, "'play Assassin 1,1', 'move 1,1 2,1', 'pass'")
     arg, src, dst = -1, None, None
-    for name, word in zip(sig, words[1:], strict=True):
+    for name, word in words:
         if name == "seat":
             if word.lower() not in SEAT_NAMES:
                 raise NotationError(f"cannot read {text!r}: {word!r} is not a seat ({', '.join(SEAT_NAMES)})")
@@ -148,9 +133,9 @@ def parse_action(text: str, names: Archetypes) -> Action:
         elif name == "tile":
             arg = _tile(word, text, names)
         elif name == "src":
-            src = _pos(word, text)
+            src = read_pos(word, text, "square")
         elif name == "dst" or "," in word:
-            dst = _pos(word, text)
+            dst = read_pos(word, text, "square")
         else:
             arg = _tile(word, text, names)
     return Action(kind, arg, src, dst)

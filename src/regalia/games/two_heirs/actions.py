@@ -52,7 +52,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from regalia.core.errors import NotationError
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import Pos, format_pos
+from regalia.core.notation import read_pos, split_action
 from regalia.games.two_heirs.tiles import COLOURS, SETS, Catalogue
 
 TAKE = "take"
@@ -185,27 +186,13 @@ def _set_order(name: str) -> int:
 
 def parse_action(text: str, catalogue: Catalogue, tokens: Sequence[str] = ()) -> Action:
     """Read an action written in notation; raises :class:`NotationError` naming what is wrong."""
-    words = text.split()
-    if not words:
-        raise NotationError("empty action; expected e.g. 'take W3', 'build W3 1,-2', 'end'")
-    kind = words[0].lower()
-    if kind not in SIGNATURES:
-        raise NotationError(f"unknown action {words[0]!r}; valid: {', '.join(SIGNATURES)}")
-    sig = SIGNATURES[kind]
-    if len(words) - 1 != len(sig):
-        usage = " ".join([kind, *(_USAGE[a] for a in sig)])
-        raise NotationError(f"cannot read {text!r}: expected '{usage}'")
+    kind, words = split_action(text, SIGNATURES, _USAGE, "'take W3', 'build W3 1,-2', 'end'")
     tile, src, dst = -1, None, None
-    for arg, word in zip(sig, words[1:], strict=True):
-        if arg in ("src", "dst"):
-            try:
-                pos = parse_pos(word)
-            except ValueError:
-                raise NotationError(f"cannot read {text!r}: {word!r} is not a position x,y") from None
-            if arg == "src":
-                src = pos
-            else:
-                dst = pos
+    for arg, word in words:
+        if arg == "src":
+            src = read_pos(word, text)
+        elif arg == "dst":
+            dst = read_pos(word, text)
         else:
             tile = _arg(arg, word, text, catalogue, tokens)
     return Action(kind, tile, src, dst)
