@@ -37,6 +37,8 @@ from regalia.core.grid import Pos
 
 #: The default colour of text.
 INK = "#1b1b1b"
+#: The font of every game's pictures (the root's ``font-family``).
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 Attrs = Mapping[str, object]
 
@@ -190,6 +192,7 @@ def write_png(svg: str, path: str | Path, scale: float = 1.0) -> Path:
 
 
 __all__ = [
+    "FONT",
     "INK",
     "Attrs",
     "Frame",

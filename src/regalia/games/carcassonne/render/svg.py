@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
 from regalia.core.svg import (
+    FONT,
     Frame,
     board_ground,
     button,
@@ -66,7 +67,6 @@ MARGIN = 24
 TOP = 70
 RIGHT_W = 420
 LINE = 18
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 FIELD_FILL = "#8cbf5a"
 FIELD_STROKE = "#5f8f37"

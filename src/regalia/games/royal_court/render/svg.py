@@ -38,6 +38,7 @@ from pathlib import Path
 from regalia.core.game import TERMINAL
 from regalia.core.grid import Pos, format_pos, neighbours4
 from regalia.core.svg import (
+    FONT,
     Frame,
     board_ground,
     button,
@@ -60,7 +61,6 @@ TOP = 96
 PANEL_W = 380
 SMALL = 48
 GAP = 6
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 #: Per seat: the solid fill of an active tile, the pale fill of an inactive one, the ink.
 SEAT_FILL = ("#c92a2a", "#1c5fb8")

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from regalia.core.grid import Pos, format_pos
 from regalia.core.svg import (
+    FONT,
     INK,
     Frame,
     board_ground,
@@ -79,7 +80,6 @@ HAND_TILE = 64
 #: The right column (reserve, hands, buttons, texts).
 RIGHT_W = 460
 LINE = 17
-FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 FILL = ("#8cc97c", "#b8b8b8", "#ebd25e")
 FILL_DOWN = ("#4f8a44", "#6f6f6f", "#a8913a")
