@@ -297,9 +297,28 @@ def test_rollouts_stop_at_the_games_rollout_depth_unless_told() -> None:
     assert any(ch.total != 0.0 for ch in by_game.children.values())
     to_end = MCTSAgent(iterations=40, margin=0.0, depth=None).search(state, random.Random(0))
     assert all(ch.total == 0.0 for ch in to_end.children.values())
-    assert EvalToyGame.rollout_depth is None and load_game("carcassonne").rollout_depth == 10
+    assert EvalToyGame.rollout_depth is None
+
+
+def test_an_explicit_depth_overrides_the_games() -> None:
+    """``depth=0`` on a game that plays rollouts to the end values every leaf by the evaluation;
+    ``depth="game"`` (also from a spec, ``mcts:depth=game``) is the game's own, here to the end."""
+    state = dealt(EvalToyGame(cards=9, outcome="draw"), 1)
+    cut = MCTSAgent(iterations=40, margin=0.0, depth=0).search(state, random.Random(0))
+    assert any(ch.total != 0.0 for ch in cut.children.values())
+    spec = agent_from_spec("mcts:iterations=40:margin=0:depth=game")
+    for agent in (MCTSAgent(iterations=40, margin=0.0, depth="game"), spec):
+        own = agent.search(state, random.Random(0))
+        assert all(ch.total == 0.0 for ch in own.children.values())
+    short = dealt(_ShortRollouts(cards=9, outcome="draw"), 1)
+    told = agent_from_spec("mcts:iterations=40:margin=0:depth=none").search(short, random.Random(0))
+    assert all(ch.total == 0.0 for ch in told.children.values())
+
+
+@pytest.mark.parametrize("depth", ["deep", -1, True, 1.5])
+def test_a_bad_depth_is_refused(depth: object) -> None:
     with pytest.raises(OptionError, match="depth"):
-        MCTSAgent(depth="deep")
+        MCTSAgent(depth=depth)  # type: ignore[arg-type]
 
 
 def test_margin_mixes_the_score_difference_into_finished_rollouts() -> None:

@@ -318,10 +318,41 @@ def test_balance_cli_takes_game_options_as_flags_and_writes_a_report(tmp_path: P
     assert report.startswith("# Balance: two-heirs") and "per subject and family" in report
     assert json.loads((out / "summary.json").read_text(encoding="utf-8"))["games"] == 2
     assert {"lengths.png", "statistics-1.png", "subjects-1.png"} <= {p.name for p in out.iterdir()}
+    assert "](lengths.png)" in report and "](subjects-1.png)" in report
+
+
+def test_balance_cli_takes_name_equals_value_flags_and_all_reaches_the_report(tmp_path: Path) -> None:
+    """``--NAME=VALUE`` is an option too, and ``--all`` lists every statistic in report.md as on
+    the screen (the ``held:`` counts have a colon, so only ``--all`` shows them)."""
+    out = tmp_path / "report"
+    args = ["balance", "two-heirs", "--roads=false", "-n", "2", "-w", "1", "--json", "--no-progress", "--all"]
+    run = runner.invoke(app, [*args, "--report", str(out)])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout)["options"]["roads"] is False
+    assert "held:" in (out / "report.md").read_text(encoding="utf-8")
+    run = runner.invoke(app, [*args[:-1], "--report", str(tmp_path / "plain")])
+    assert "held:" not in (tmp_path / "plain" / "report.md").read_text(encoding="utf-8")
 
 
 def test_balance_cli_refuses_a_stray_argument_and_an_unknown_option() -> None:
     run = runner.invoke(app, ["balance", "two-heirs", "stray", "-n", "1", "--no-progress"])
     assert run.exit_code == 2 and "unexpected argument" in run.output
     run = runner.invoke(app, ["balance", "two-heirs", "--no-such-option", "1", "-n", "1", "--no-progress"])
-    assert run.exit_code == 2 and "no_such_option" in run.output
+    assert run.exit_code == 2 and "unknown option" in run.output and "no_such_option" in run.output
+
+
+def test_balance_cli_refuses_misplaced_or_empty_flags_and_a_file_as_report(tmp_path: Path) -> None:
+    """Before any game is played: a flag before GAME, a flag whose value is missing (the next
+    word is another flag), and a --report path that is a file each get a one-line error, exit 2."""
+    run = runner.invoke(app, ["balance", "--roads=false", "two-heirs", "-n", "1", "--no-progress"])
+    assert run.exit_code == 2 and "give GAME first" in run.output
+    args = ["balance", "two-heirs", "--roads", "--solo", "true", "-n", "1", "--no-progress"]
+    run = runner.invoke(app, args)
+    assert run.exit_code == 2 and "--roads: give a value" in run.output
+    taken = tmp_path / "taken"
+    taken.write_text("x", encoding="utf-8")
+    out = tmp_path / "out.json"
+    run = runner.invoke(app, ["balance", "two-heirs", "-n", "1", "--report", str(taken), "--out", str(out)])
+    assert run.exit_code == 2 and "it is a file" in run.output
+    assert taken.read_text(encoding="utf-8") == "x" and not out.exists()
+    assert "Traceback" not in run.output

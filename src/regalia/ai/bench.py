@@ -48,9 +48,10 @@ def bench_mcts_report(
     rollout: str = "random",
     **options: Any,
 ) -> JSON:
-    """MCTS with full rollouts searching ``seconds`` in total over ``positions`` mid-game states.
+    """MCTS as the agents play it (rollouts cut at the game's ``rollout_depth``, to the end where
+    it has none) searching ``seconds`` in total over ``positions`` mid-game states.
 
-    Returns ``mcts_iterations_per_s`` and the figures of each position.
+    Returns ``mcts_iterations_per_s``, the ``rollout_depth`` used and the figures of each position.
     """
     built = load_game(game, **options) if isinstance(game, str) else game
     total_iterations = 0
@@ -74,6 +75,7 @@ def bench_mcts_report(
     return {
         "game": built.id,
         "rollout": rollout,
+        "rollout_depth": built.rollout_depth,
         "mcts_iterations_per_s": total_iterations / total_seconds if total_seconds else 0.0,
         "iterations": total_iterations,
         "seconds": total_seconds,
@@ -84,7 +86,8 @@ def bench_mcts_report(
 def bench_mcts(
     game: str | Game[Any], seconds: float = 3.0, seed: int = 0, positions: int = 3, **options: Any
 ) -> float:
-    """MCTS iterations per second with full random rollouts from mid-game states."""
+    """MCTS iterations per second with random rollouts (cut at the game's ``rollout_depth``) from
+    mid-game states."""
     doc = bench_mcts_report(game, seconds, seed, positions, **options)
     rate: float = doc["mcts_iterations_per_s"]
     return rate

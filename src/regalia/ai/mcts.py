@@ -126,7 +126,11 @@ class MCTSAgent:
             raise OptionError(f"seconds must be a positive number, got {seconds!r}")
         if rollout not in ROLLOUTS:
             raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
-        if depth is not None and depth != GAME_DEPTH and (not isinstance(depth, int) or depth < 0):
+        if (
+            depth is not None
+            and depth != GAME_DEPTH
+            and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0)
+        ):
             raise OptionError(f"depth must be a non-negative integer, none or {GAME_DEPTH!r}, got {depth!r}")
         if not isinstance(c, (int, float)) or c < 0:
             raise OptionError(f"c must be a non-negative number, got {c!r}")

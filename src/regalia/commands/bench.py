@@ -50,6 +50,7 @@ def bench(
         game = load_game(game_id, **options)
         result["mcts_iterations_per_s"] = round(float(bench_mcts(game, seconds=seconds, seed=seed)), 1)
         result["mcts_seconds"] = seconds
+        result["mcts_rollout_depth"] = game.rollout_depth  # None: rollouts to the end
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -63,7 +64,10 @@ def bench(
     table.add_row("chance outcomes per game", f"{result['chance_per_game']:.1f}")
     table.add_row("plies per second", f"{result['plies_per_s']:.0f}")
     if "mcts_iterations_per_s" in result:
-        table.add_row("MCTS iterations per second", f"{result['mcts_iterations_per_s']:.0f}")
+        depth = result["mcts_rollout_depth"]
+        cut = "to the end" if depth is None else f"cut at {depth} decisions"
+        rate = f"{result['mcts_iterations_per_s']:.0f}"
+        table.add_row(f"MCTS iterations per second (rollouts {cut})", rate)
     for name, value in result.get("game_figures", {}).items():
         label = name.removesuffix("_us").replace("_", " ")
         table.add_row(label + (" (µs)" if name.endswith("_us") else ""), str(value))

@@ -4,8 +4,8 @@ The document's ``format`` picks the game: each game's plugin declares its calcul
 (:class:`regalia.core.plugin.Calculator`) and the format it reads. Formats are described in
 docs/formats.md.
 
->>> sorted(calculators())
-['carcassonne-position', 'two-heirs-position']
+>>> "two-heirs-position" in calculators()
+True
 """
 
 from __future__ import annotations

@@ -772,13 +772,15 @@ def balance_markdown(result: BalanceResult, plots: Sequence[str] = (), all_stati
     return "\n".join(lines)
 
 
-def write_balance_report(result: BalanceResult, out_dir: str | Path, plots: bool = True) -> Path:
+def write_balance_report(
+    result: BalanceResult, out_dir: str | Path, plots: bool = True, all_statistics: bool = False
+) -> Path:
     """Write ``summary.json``, ``report.md`` and the PNG plots into ``out_dir``; returns the path
-    of ``report.md``."""
+    of ``report.md`` (``all_statistics``: every statistic in its tables, as ``--all``)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     result.save(out / "summary.json")
     names = plot_balance(result, out) if plots else []
     report = out / "report.md"
-    report.write_text(balance_markdown(result, names), encoding="utf-8")
+    report.write_text(balance_markdown(result, names, all_statistics), encoding="utf-8")
     return report

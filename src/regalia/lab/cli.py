@@ -188,7 +188,7 @@ def option_flags(args: list[str]) -> list[str]:
             raise _fail(f"unexpected argument {arg!r} (game options are --NAME VALUE or -o NAME=VALUE)")
         name, sep, value = arg[2:].partition("=")
         if not sep:
-            if i + 1 >= len(args):
+            if i + 1 >= len(args) or args[i + 1].startswith("--"):
                 raise _fail(f"{arg}: give a value (--NAME VALUE)")
             i += 1
             value = args[i]
@@ -230,25 +230,30 @@ def balance_command(
 ) -> None:
     """Play many games and aggregate what the game's statistics hook counts (buildings built, their
     points, ...): how often, how much, and the win rates with and without. Any game option can
-    also be given as a flag: --NAME VALUE (e.g. royal-court's --archetypes FILE)."""
+    also be given as a flag after GAME: --NAME VALUE or --NAME=VALUE (regalia games GAME lists
+    them)."""
     from regalia.lab.balance import run_balance, write_balance_report
 
+    if game.startswith("-"):
+        raise _fail(f"{game!r}: give GAME first (regalia balance GAME --NAME VALUE)")
     if out is not None and out.is_dir():
         raise _fail(f"--out {out}: it is a folder; give a file for the JSON document")
+    if report is not None and report.exists() and not report.is_dir():
+        raise _fail(f"--report {report}: it is a file; give a folder for the report")
     option = [*(option or []), *option_flags(list(ctx.args))]
     result = _run(run_balance, game, agents, games, seed, workers, backend, ray_address, option, progress)
-    if report is not None:
-        try:
-            path = write_balance_report(result, report)
-        except OSError as exc:
-            raise _fail(f"--report {report}: {exc.strerror or exc}") from None
-        if not json_output and not markdown:
-            _console().print(f"report: {path}")
     if out is not None:
         try:
             result.save(out)
         except OSError as exc:
             raise _fail(f"--out {out}: {exc.strerror or exc}") from None
+    if report is not None:
+        try:
+            path = write_balance_report(result, report, all_statistics=all_statistics)
+        except OSError as exc:
+            raise _fail(f"--report {report}: {exc.strerror or exc}") from None
+        if not json_output and not markdown:
+            _console().print(f"report: {path}")
     if json_output:
         typer.echo(json.dumps(result.to_json(), indent=1))
     elif markdown:
