@@ -14,6 +14,10 @@ from north as the tile lies (halves ``Nw Ne En Es Se Sw Ws Wn``).
 layouts with other counts, written to a catalogue file for the option ``tiles``): the game then
 ends, with its final scoring, after the last of them, so final scoring is tested without playing
 71 tiles.
+
+:func:`reference_features` finds the board's features from scratch (a search over the laid tiles),
+independently of the engine's union-find: the property tests and the calculator tests compare the
+engine and the calculator with it.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ import regalia
 from regalia.core.data import read_package_json
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
-from regalia.games.carcassonne.base import FOLLOWERS, Event
+from regalia.games.carcassonne.base import FOLLOWERS, SIDE_VECTORS, Event
 from regalia.games.carcassonne.state import CarcassonneState
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD, opposite_half
 
 RED, BLUE, GREEN = 0, 1, 2
 
@@ -162,6 +167,52 @@ def scored(events: list[Event], what: str = "score") -> list[tuple[str, list[int
     return [(e[2], e[3]) for e in events if e[1] == what]
 
 
+def reference_features(state: CarcassonneState) -> dict[tuple[Any, ...], dict[str, Any]]:
+    """The features of the board computed from scratch, independently of the engine's union-find:
+    a search over the segments of the laid tiles, joined across every shared side (cities and
+    roads) and half-edge (fields). Each segment ``(pos, i)`` maps to its feature's description."""
+    board = state.board
+    seen: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for start_pos in sorted(board):
+        for start_i in range(len(state.turned(start_pos).segments)):
+            if (start_pos, start_i) in seen:
+                continue
+            kind = state.turned(start_pos).segments[start_i].kind
+            feature: dict[str, Any] = {"kind": kind, "tiles": set(), "open": 0, "pennants": 0, "members": []}
+            todo = [(start_pos, start_i)]
+            seen[(start_pos, start_i)] = feature
+            while todo:
+                pos, i = todo.pop()
+                feature["members"].append((pos, i))
+                feature["tiles"].add(pos)
+                turned = state.turned(pos)
+                seg = turned.segments[i]
+                feature["pennants"] += int(seg.pennant)
+                if kind in ABBEYS:
+                    continue
+                x, y = pos
+                links = []
+                if kind in (CITY, ROAD):
+                    for side in seg.sides:
+                        dx, dy = SIDE_VECTORS[side]
+                        q = (x + dx, y + dy)
+                        if q in board:
+                            links.append((q, state.turned(q).side_segment[(side + 2) % 4]))
+                        else:
+                            feature["open"] += 1
+                else:
+                    for h in seg.sides:
+                        dx, dy = SIDE_VECTORS[h // 2]
+                        q = (x + dx, y + dy)
+                        if q in board:
+                            links.append((q, state.turned(q).half_segment[opposite_half(h)]))
+                for link in links:
+                    if link not in seen:
+                        seen[link] = feature
+                        todo.append(link)
+    return seen
+
+
 __all__ = [
     "BLUE",
     "GREEN",
@@ -172,6 +223,7 @@ __all__ = [
     "game",
     "legal",
     "new",
+    "reference_features",
     "refused",
     "scored",
     "shipped_tiles",

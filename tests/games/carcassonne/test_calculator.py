@@ -12,20 +12,20 @@ its north side to the east.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
 import regalia
 from regalia.cli import ERROR_EXIT_CODE, app
 from regalia.core.errors import OptionError, PositionError, RegaliaError
-from regalia.core.plugin import Calculator, lazy
+from regalia.core.grid import Pos
 from regalia.games.carcassonne import calculator as calc
 from regalia.games.carcassonne import plugin as carcassonne_plugin
 from regalia.games.carcassonne.calculator import (
@@ -39,6 +39,9 @@ from regalia.games.carcassonne.calculator import (
 )
 from regalia.games.carcassonne.effects import Effects
 from regalia.games.carcassonne.state import CarcassonneState
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, ROAD
+
+from .builders import reference_features
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "docs" / "examples"
 EXAMPLE = EXAMPLES / "carcassonne-position.json"
@@ -96,8 +99,9 @@ def example(path: Path = EXAMPLE) -> dict[str, Any]:
 
 
 def test_incomplete_road() -> None:
-    """D 0,0 (road W-E), U 1,0 and U 2,0 (straight roads W-E): one road of 3 tiles, open at both
-    ends (W of 0,0, E of 2,0). Red's thief on 2,0: 3 tiles x 1 = 3 points; red had 5: 5 + 3 = 8."""
+    """Final scoring (an unfinished road: 1 point per tile). D 0,0 (road W-E), U 1,0 and U 2,0
+    (straight roads W-E): one road of 3 tiles, open at both ends (W of 0,0, E of 2,0). Red's thief
+    on 2,0: 3 tiles x 1 = 3 points; red had 5: 5 + 3 = 8."""
     doc = position(["D 0,0 0", "U 1,0 0", "U 2,0 0"], ["2,0 red road E"], points=[5, 2])
     result = score(doc)
     road = only(result, "road")
@@ -109,9 +113,10 @@ def test_incomplete_road() -> None:
 
 
 def test_incomplete_city_with_pennants() -> None:
-    """D 0,0 (city N), C 0,1 (city on all 4 sides, pennant), F 1,1 (city W-E, pennant): the city
-    covers 3 tiles with 2 pennants and is open on C's N and W sides and F's E side. Blue's knight
-    on F: 3 tiles + 2 pennants = 5 points (1 each at the end, not 2)."""
+    """Final scoring (an unfinished city: 1 point per tile and 1 per pennant). D 0,0 (city N), C 0,1
+    (city on all 4 sides, pennant), F 1,1 (city W-E, pennant): the city covers 3 tiles with 2
+    pennants and is open on C's N and W sides and F's E side. Blue's knight on F: 3 tiles + 2
+    pennants = 5 points (1 each at the end, not 2)."""
     doc = position(["D 0,0 0", "C 0,1 0", "F 1,1 0"], ["1,1 blue city W"])
     result = score(doc)
     city = only(result, "city")
@@ -121,9 +126,10 @@ def test_incomplete_city_with_pennants() -> None:
 
 
 def test_cloister_with_five_neighbours() -> None:
-    """B (cloister) at 0,-1 below D 0,0; around it U -1,0 and U 1,0 (roads W-E, fields S), V -1,-1
-    (field N and E) and E 1,-1 turned 180 (city S, field W N E): 5 of its 8 neighbours. Red's monk:
-    1 (itself) + 5 = 6 points."""
+    """Final scoring (an unfinished cloister: 1 point for itself and 1 for each tile around it). B
+    (cloister) at 0,-1 below D 0,0; around it U -1,0 and U 1,0 (roads W-E, fields S), V -1,-1 (field
+    N and E) and E 1,-1 turned 180 (city S, field W N E): 5 of its 8 neighbours. Red's monk: 1
+    (itself) + 5 = 6 points."""
     doc = position(
         ["D 0,0 0", "B 0,-1 0", "U -1,0 0", "U 1,0 0", "V -1,-1 0", "E 1,-1 180"], ["0,-1 red cloister"]
     )
@@ -135,9 +141,10 @@ def test_cloister_with_five_neighbours() -> None:
 
 
 def test_shrine() -> None:
-    """Heretics and Shrines: SH (a shrine, fields all round) at 0,-1 below D 0,0, with U 1,0 beside
-    D: the shrine's block holds itself, 0,0 and 1,0: 1 + 2 = 3 points for blue's heretic, counted as
-    shrines, not cloisters."""
+    """Heretics and Shrines: final scoring / placing a tile ("Shrines are placed and scored in the
+    same way as a cloister"), with Final scoring's unfinished cloister. SH (a shrine, fields all
+    round) at 0,-1 below D 0,0, with U 1,0 beside D: the shrine's block holds itself, 0,0 and 1,0:
+    1 + 2 = 3 points for blue's heretic, counted as shrines, not cloisters."""
     doc = position(["D 0,0 0", "U 1,0 0", "SH 0,-1 0"], ["0,-1 blue shrine"], shrines="5")
     result = score(doc)
     shrine = only(result, "shrine")
@@ -146,11 +153,13 @@ def test_shrine() -> None:
 
 
 def test_field_touching_two_completed_cities_and_one_incomplete() -> None:
-    """D 0,0 + E 0,1 turned 180 close city A (0,0 0,1). U 1,0 (road W-E) lies beside D. I 1,1
-    turned 90 has two separate cities, N and E, and a field on its S and W sides touching both; E 1,2
-    turned 180 closes I's north city B (1,1 1,2); I's east city C stays open. The field north of the
-    road (D's upper field, U's north field, I's field, E 0,1's field) touches A and B (complete) and
-    C (open). Red's farmer on U: 2 completed cities x 3 = 6 points."""
+    """Final scoring (a field: 3 points for each completed city it touches; "A city that is not
+    completed counts for no field"); ruling C-fields-same-city. D 0,0 + E 0,1 turned 180 close city
+    A (0,0 0,1). U 1,0 (road W-E) lies beside D. I 1,1 turned 90 has two separate cities, N and E,
+    and a field on its S and W sides touching both; E 1,2 turned 180 closes I's north city B (1,1
+    1,2); I's east city C stays open. The field north of the road (D's upper field, U's north field,
+    I's field, E 0,1's field) touches A and B (complete) and C (open). Red's farmer on U: 2
+    completed cities x 3 = 6 points."""
     doc = position(
         ["D 0,0 0", "E 0,1 180", "U 1,0 0", "I 1,1 90", "E 1,2 180"],
         ["1,0 red field Nw"],
@@ -172,8 +181,10 @@ def _three_tile_city() -> list[str]:
 
 
 def test_two_fields_touching_the_same_city_both_count_it() -> None:
-    """Red's farmer in F's north field, blue's in the field of E 1,0: two fields, each touching the
-    completed city once: red 3, blue 3 (a city counts for every field that touches it)."""
+    """Final scoring ("Each field is scored on its own ... A city that touches several fields counts
+    for each of them"); ruling C-fields-same-city. Red's farmer in F's north field, blue's in the
+    field of E 1,0: two fields, each touching the completed city once: red 3, blue 3 (a city counts
+    for every field that touches it)."""
     result = score(position(_three_tile_city(), ["0,0 red field Nw", "1,0 blue field Nw"]))
     fields = [f for f in result.features if f.kind == "field"]
     assert len(fields) == 2
@@ -182,8 +193,9 @@ def test_two_fields_touching_the_same_city_both_count_it() -> None:
 
 
 def test_one_players_two_farmers_in_two_fields_touching_one_city() -> None:
-    """Red's farmers in F's north field and in the field of E 1,0 (separate fields), and in the
-    field of E -1,0: each field scores the city for red: 3 + 3 + 3 = 9."""
+    """Final scoring ("even when one player holds several of those fields"); ruling
+    C-city-several-fields. Red's farmers in F's north field and in the field of E 1,0 (separate
+    fields), and in the field of E -1,0: each field scores the city for red: 3 + 3 + 3 = 9."""
     followers = ["0,0 red field Nw", "1,0 red field Nw", "-1,0 red field Nw"]
     result = score(position(_three_tile_city(), followers))
     assert [f.points for f in result.features] == [3, 3, 3]
@@ -198,8 +210,10 @@ def _merged_city() -> list[str]:
 
 
 def test_majority_on_a_merged_city() -> None:
-    """Red has knights on -2,0 and 0,0, blue on -1,0 (joined when the parts merged): red 2 > blue 1,
-    so red scores the city's 6, blue nothing."""
+    """Scoring (the player with the most followers on a feature scores its points; the others
+    nothing), applied by Final scoring; ruling C-majority. Red has knights on -2,0 and 0,0, blue on
+    -1,0 (joined when the parts merged): red 2 > blue 1, so red scores the city's 6, blue
+    nothing."""
     result = score(position(_merged_city(), ["-2,0 red city E", "-1,0 blue city E", "0,0 red city E"]))
     city = only(result, "city")
     assert (city.followers, city.scorers, city.points) == ((2, 1), (0,), 6)
@@ -207,8 +221,10 @@ def test_majority_on_a_merged_city() -> None:
 
 
 def test_tie_on_a_merged_city_scores_for_both() -> None:
-    """Three players: red on -2,0 and 0,0, blue on -1,0 and 1,0: 2 against 2, both score the
-    city's 6; green, with no knight there, nothing. Red and blue share the victory."""
+    """Scoring ("players tied with the most each score the full points"), applied by Final scoring;
+    End of the game (players tied with the most points share the victory); ruling C-majority. Three
+    players: red on -2,0 and 0,0, blue on -1,0 and 1,0: 2 against 2, both score the city's 6; green,
+    with no knight there, nothing. Red and blue share the victory."""
     followers = ["-2,0 red city E", "-1,0 blue city E", "0,0 red city E", "1,0 blue city W"]
     result = score(position(_merged_city(), followers, players=3))
     city = only(result, "city")
@@ -219,15 +235,18 @@ def test_tie_on_a_merged_city_scores_for_both() -> None:
 
 
 def test_a_minority_of_three_seats_scores_nothing() -> None:
-    """Three seats on the merged city: red 2, blue 1, green 1: red alone scores 6."""
+    """Scoring (majority: "the others score nothing"), applied by Final scoring; ruling C-majority.
+    Three seats on the merged city: red 2, blue 1, green 1: red alone scores 6."""
     followers = ["-2,0 red city E", "-1,0 blue city E", "0,0 red city E", "1,0 green city E"]
     result = score(position(_merged_city(), followers, players=3))
     assert result.totals == (6, 0, 0)
 
 
 def test_small_city_does_not_matter_at_the_end() -> None:
-    """D 0,0 + F 0,1 turned 90 (city N-S, pennant): a city of 2 tiles open to the north: 2 + 1 = 3
-    points with small_city 4 and with the early rule's 2 (which changes only completed cities)."""
+    """Final scoring (an unfinished city: 1 point per tile and 1 per pennant, whatever the option);
+    ruling C-small-city. D 0,0 + F 0,1 turned 90 (city N-S, pennant): a city of 2 tiles open to the
+    north: 2 + 1 = 3 points with small_city 4 and with the early rule's 2 (which changes only
+    completed cities)."""
     board = ["D 0,0 0", "F 0,1 90"]
     results = [score(position(board, ["0,1 red city N"], small_city=n)) for n in (4, 2)]
     assert [r.totals for r in results] == [(3, 0), (3, 0)]
@@ -235,7 +254,9 @@ def test_small_city_does_not_matter_at_the_end() -> None:
 
 
 def test_a_field_without_a_completed_city_is_listed_with_no_points() -> None:
-    """A farmer on D's lower field (nothing completed anywhere): listed, 0 points."""
+    """Final scoring (a field: 3 points for each completed city it touches, so none here); ruling
+    C-fields-same-city. A farmer on D's lower field (nothing completed anywhere): listed, 0
+    points."""
     result = score(position(["D 0,0 0"], ["0,0 blue field Es"]))
     field = only(result, "field")
     assert (field.points, field.cities, field.detail) == (0, (), "no completed city")
@@ -244,10 +265,12 @@ def test_a_field_without_a_completed_city_is_listed_with_no_points() -> None:
 
 
 def test_unresolved_challenge_both_score_as_unfinished() -> None:
-    """B 0,-1 (cloister) and SH 1,-1 (shrine) side by side under D 0,0 and U 1,0; V -1,-1 and U -1,0
-    too. Blue's monk and green's heretic: neither building is complete, so no challenge was decided
-    and both score as unfinished: the cloister 1 + 5 (-1,0 0,0 1,0 -1,-1 1,-1) = 6, the shrine
-    1 + 3 (0,0 1,0 0,-1) = 4."""
+    """Heretics and Shrines: final scoring ("If a challenge has not been resolved by the end of the
+    game, both players receive the usual points awarded for incomplete cloisters"). B 0,-1
+    (cloister) and SH 1,-1 (shrine) side by side under D 0,0 and U 1,0; V -1,-1 and U -1,0 too.
+    Blue's monk and green's heretic: neither building is complete, so no challenge was decided and
+    both score as unfinished: the cloister 1 + 5 (-1,0 0,0 1,0 -1,-1 1,-1) = 6, the shrine 1 + 3
+    (0,0 1,0 0,-1) = 4."""
     board = ["D 0,0 0", "U -1,0 0", "U 1,0 0", "B 0,-1 0", "SH 1,-1 0", "V -1,-1 0"]
     doc = position(board, ["0,-1 blue cloister", "1,-1 green shrine"], players=3, shrines=6)
     result = score(doc)
@@ -318,14 +341,12 @@ def test_shrines_example_scores_as_documented() -> None:
 
 @pytest.mark.parametrize("path", [EXAMPLE, SHRINES_EXAMPLE], ids=["base", "shrines"])
 def test_examples_match_the_schema(path: Path) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     schema = calc.schema()
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(example(path), schema)
 
 
 def test_schema_rejects_what_the_reader_rejects() -> None:
-    jsonschema = pytest.importorskip("jsonschema")
     schema = calc.schema()
     for change, field in [
         (lambda d: d["board"][1].update(rotation=45), r"board\[1\]\.rotation"),
@@ -342,33 +363,19 @@ def test_schema_rejects_what_the_reader_rejects() -> None:
             parse_position(doc)
 
 
-CALCULATOR = Calculator(
-    format=calc.FORMAT,
-    schema=calc.schema,
-    score=calc.score_document,
-    render=lazy("regalia.games.carcassonne", "calculator_render:render_position_score"),
-    options_help="tiles=FILE: your own tile catalogue",
-)
-
-
-@pytest.fixture
-def plugged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``regalia score`` finds calculators through the games' plugins: until Carcassonne's plugin
-    declares this calculator, the test gives it one."""
-    if carcassonne_plugin.PLUGIN.calculator is None:
-        monkeypatch.setattr(
-            carcassonne_plugin,
-            "PLUGIN",
-            dataclasses.replace(carcassonne_plugin.PLUGIN, calculator=CALCULATOR),
-        )
-    yield
+def test_the_plugin_declares_the_calculator() -> None:
+    """``regalia score`` finds calculators through the games' plugins: Carcassonne's declares this
+    one (its format and its entry point), so the command tests below use the shipped plugin."""
+    calculator = carcassonne_plugin.PLUGIN.calculator
+    assert calculator is not None
+    assert calculator.format == calc.FORMAT
+    assert calculator.score(example()).totals == (28, 21)
 
 
 def invoke(*args: str) -> Any:
     return runner.invoke(app, list(args), env={"COLUMNS": "140"})
 
 
-@pytest.mark.usefixtures("plugged")
 def test_regalia_score_prints_the_example() -> None:
     result = invoke("score", str(EXAMPLE))
     assert result.exit_code == 0, result.output
@@ -377,7 +384,6 @@ def test_regalia_score_prints_the_example() -> None:
     assert "red wins: red 28, blue 21" in result.output
 
 
-@pytest.mark.usefixtures("plugged")
 def test_regalia_score_json_of_the_shrines_example() -> None:
     result = invoke("score", str(SHRINES_EXAMPLE), "--json")
     assert result.exit_code == 0, result.output
@@ -388,7 +394,6 @@ def test_regalia_score_json_of_the_shrines_example() -> None:
     assert doc == score_position(load_position(SHRINES_EXAMPLE)).to_json()
 
 
-@pytest.mark.usefixtures("plugged")
 def test_regalia_score_a_bad_file_is_one_line(tmp_path: Path) -> None:
     doc = example()
     doc["board"][3]["rotation"] = 90
@@ -401,7 +406,6 @@ def test_regalia_score_a_bad_file_is_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and lines[0].startswith("error: board[3].rotation: U turned 90 at 1,0")
 
 
-@pytest.mark.usefixtures("plugged")
 def test_regalia_score_with_a_tile_catalogue(tmp_path: Path) -> None:
     """``-o tiles=FILE``: the ids are those of the user's catalogue (here the shipped layouts under
     other ids: D is 'Start', U is 'Straight')."""
@@ -487,15 +491,76 @@ def _random_game(options: dict[str, Any], seed: int, monkeypatch: pytest.MonkeyP
     return state, captured[0]
 
 
+Reference = tuple[list[int], list[tuple[str, tuple[Pos, ...], tuple[int, ...], tuple[int, ...], int]]]
+
+
+def reference_final_scoring(state: CarcassonneState) -> Reference:
+    """The final scoring of the followers standing in ``state``, computed from scratch by the rules
+    ("Final scoring", "Heretics and Shrines: final scoring") without the engine's features or
+    scoring code: the features come from :func:`builders.reference_features` (a search over the
+    laid tiles); each feature holding followers is worth, to every seat with the most followers on
+    it, an unfinished road 1 per tile, an unfinished city 1 per tile + 1 per pennant (small_city
+    only changes completed cities), a cloister or shrine 1 + 1 per tile around it (a challenge not
+    resolved: both as unfinished cloisters), a field 3 per completed city (no open city side) it
+    touches. Returns the totals (points so far + final) and, per feature, (kind, tiles, followers
+    per seat, the scoring seats, the points)."""
+    seats = state.num_players
+    segments = reference_features(state)
+    held: dict[int, tuple[dict[str, Any], list[int]]] = {}
+    for pos, (seat, segment) in state.meeples.items():
+        feature = segments[(pos, segment)]
+        held.setdefault(id(feature), (feature, [0] * seats))[1][seat] += 1
+    totals = list(state.points)
+    features = []
+    for feature, counts in held.values():
+        kind, tiles = feature["kind"], feature["tiles"]
+        if kind in ABBEYS:
+            ((x, y),) = tiles
+            value = sum((x + dx, y + dy) in state.board for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        elif kind == ROAD:
+            assert feature["open"] > 0, "a follower on a completed road at the end"
+            value = len(tiles)
+        elif kind == CITY:
+            assert feature["open"] > 0, "a follower on a completed city at the end"
+            value = len(tiles) + feature["pennants"]
+        else:
+            assert kind == FIELD
+            cities = {
+                id(segments[(pos, city)])
+                for pos, i in feature["members"]
+                for city in state.turned(pos).segments[i].cities
+                if segments[(pos, city)]["open"] == 0
+            }
+            value = 3 * len(cities)
+        most = max(counts)
+        scorers = tuple(seat for seat in range(seats) if counts[seat] == most)
+        for seat in scorers:
+            totals[seat] += value
+        features.append((kind, tuple(sorted(tiles)), tuple(counts), scorers, value))
+    return totals, sorted(features)
+
+
+def calculator_features(result: calc.PositionScore) -> list[tuple[Any, ...]]:
+    """The calculator's features in the form of :func:`reference_final_scoring`."""
+    return sorted((f.kind, f.tiles, f.followers, f.scorers, f.points) for f in result.features)
+
+
 @pytest.mark.parametrize("seed", range(15))
 def test_random_finished_games_score_like_the_engine(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Property: for a random finished game, the calculator applied to the position just before the
-    final scoring (board, followers standing, points so far, written as a JSON document) gives the
-    engine's final points, and each feature's points are the engine's final scoring events."""
+    """Final scoring, Heretics and Shrines: final scoring. Property: for a random finished game, the
+    calculator applied to the position just before the final scoring (board, followers standing,
+    points so far, written as a JSON document) gives, per seat and per feature, the points of an
+    independent reference (:func:`reference_final_scoring`: the board's features found from scratch
+    and scored by the rules); it also agrees with the engine's own final scoring (its final points
+    and its final scoring events)."""
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     final, before = _random_game(options, seed, monkeypatch)
     doc = json.loads(json.dumps(position_of_state(before)))
     result = score_document(doc)
+    totals, features = reference_final_scoring(before)
+    assert list(result.totals) == totals
+    assert calculator_features(result) == features
+    assert features, "no follower standing at the end: nothing was checked"
     assert list(result.totals) == final.scores()
     engine = sorted(
         (e[2], tuple(e[4]), tuple(e[3])) for e in final.events()[len(before.events()) :] if e[1] == "final"
@@ -511,9 +576,10 @@ def test_random_finished_games_score_like_the_engine(seed: int, monkeypatch: pyt
 
 @pytest.mark.parametrize("seed", range(4))
 def test_between_turns_the_calculator_gives_the_engines_potential(seed: int) -> None:
-    """Between two turns (chance to draw) no follower stands on a completed feature, so the
-    calculator's final scoring is the engine's points plus its potential (what the followers on
-    the board would score)."""
+    """Final scoring: between two turns (chance to draw) no follower stands on a completed feature,
+    so the calculator scores the position as the game would end there: per seat and per feature
+    the points of the independent reference (:func:`reference_final_scoring`), which are also the
+    engine's points plus its potential (what the followers on the board would score)."""
     options = OPTION_SETS[seed % len(OPTION_SETS)]
     state = regalia.load_game("carcassonne", **options).new_state(seed)
     rng = random.Random(seed)
@@ -522,6 +588,9 @@ def test_between_turns_the_calculator_gives_the_engines_potential(seed: int) -> 
         if state.is_chance_node():
             if state.ply % 7 == 0:
                 result = score_document(position_of_state(state))
+                totals, features = reference_final_scoring(state)
+                assert list(result.totals) == totals
+                assert calculator_features(result) == features
                 expected = [p + q for p, q in zip(state.points, state.potential(), strict=True)]
                 assert list(result.totals) == expected
                 checked += 1
@@ -749,7 +818,10 @@ def test_several_followers_on_one_feature_are_allowed() -> None:
 
 
 def test_shrine_touching_two_cloisters_is_refused() -> None:
-    """With Heretics and Shrines, a shrine may touch one cloister only (and a cloister one shrine)."""
+    """Heretics and Shrines: placing a tile ("a shrine may not be placed in such a way that it
+    adjoins several cloisters. [2] Similarly, a cloister may not be placed so that it neighbors
+    several shrines. [3]"; ruling C-restriction): a position with a shrine touching two cloisters,
+    or a cloister touching two shrines, is refused; one shrine beside one cloister is fine."""
     board = ["D 0,0 0", "B 0,-1 0", "SH 1,-1 0", "B 2,-1 0", "U 1,0 0"]
     with pytest.raises(PositionError, match=r"board\[2\]\.pos: the shrine at 1,-1 touches 2 cloisters"):
         parse_position(position(board, shrines=5))

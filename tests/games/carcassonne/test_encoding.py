@@ -7,25 +7,24 @@ import random
 from functools import cache
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy")
-
-import regalia  # noqa: E402
-from regalia.core.encoding import EncodingError  # noqa: E402
-from regalia.core.game import CHANCE  # noqa: E402
-from regalia.games.carcassonne import plugin as plugin_module  # noqa: E402
-from regalia.games.carcassonne.actions import PLACE, Action  # noqa: E402
-from regalia.games.carcassonne.encoding import (  # noqa: E402
+import regalia
+from regalia.core.encoding import EncodingError
+from regalia.core.game import CHANCE
+from regalia.games.carcassonne import plugin as plugin_module
+from regalia.games.carcassonne.actions import PLACE, Action
+from regalia.games.carcassonne.encoding import (
     DEFAULT_SIZE,
     FOLLOWER_CHOICES,
     CarcassonneEncoding,
 )
 
-from .. import encoding_checks  # noqa: E402
-from ..encoding_checks import check_end, check_layout, check_observation, check_twins, random_step  # noqa: E402
+from .. import encoding_checks
+from ..encoding_checks import check_end, check_layout, check_observation, check_twins, random_step
 
 #: Option sets of the random-state tests: 2 to 5 players, shrines off, 5 and 6, farmers off.
 OPTION_SETS: tuple[dict[str, Any], ...] = (

@@ -21,7 +21,7 @@ from regalia.core.game import CHANCE, Ply
 from regalia.core.grid import format_pos
 from regalia.core.record import Record
 from regalia.games.carcassonne import render
-from regalia.games.carcassonne.actions import FOLLOWER, PLACE
+from regalia.games.carcassonne.actions import FOLLOWER, PASS, PLACE
 from regalia.games.carcassonne.base import PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.render.board import LABEL_W, fit_positions, render_board, whole_window
 from regalia.games.carcassonne.render.cells import CELL_H, CELL_W, paint
@@ -461,12 +461,28 @@ def test_the_final_scoring_is_summed_per_seat_and_kind() -> None:
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_describe_never_fails_on_random_games(options: Mapping[str, Any]) -> None:
+    """Every ply of a random game is described by a non-empty line; one that scored or discarded
+    nothing names its seat: a draw the seat that will lay the tile, a follower or a pass the seat
+    that chose it. A ply that is not a Carcassonne action gives the empty text."""
     state: CarcassonneState = regalia.load_game("carcassonne", **options).new_state(7)
     rng = random.Random(7)
+    names = state.seat_names()
     while not state.is_terminal():
+        before = len(state.events())
         step(state, rng)
-        text = render.describe_ply(state, state.plies()[-1])
-        assert isinstance(text, str)
+        ply = state.plies()[-1]
+        text = render.describe_ply(state, ply)
+        assert isinstance(text, str) and text.strip(), ply
+        if len(state.events()) > before:  # a scoring, a discard...: described instead
+            continue
+        if ply.player == CHANCE:  # a draw names the seat that lays the tile
+            assert text.startswith(f"{names[state.current_player]} draws "), (ply, text)
+        elif ply.action.kind in (FOLLOWER, PASS):  # the follower step names the seat that acted
+            assert text.startswith(
+                f"{names[ply.player]} deploys no follower"
+                if ply.action.kind == PASS
+                else f"{names[ply.player]}'s "
+            ), (ply, text)
     assert render.describe_ply(state, Ply(0, "not an action", "x")) == ""
 
 

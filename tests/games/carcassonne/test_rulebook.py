@@ -65,6 +65,7 @@ def test_the_sections_the_rulings_cite() -> None:
         "End of the game",
         "Heretics and Shrines: placing a tile",
         "Heretics and Shrines: deploying a follower",
+        "Heretics and Shrines: scoring",
         "Heretics and Shrines: the challenge",
         "Heretics and Shrines: final scoring",
         "Heretics and Shrines: house rules",

@@ -9,6 +9,9 @@ played with a bag of chosen tiles (:func:`builders.bag_game`): the final scoring
 
 from __future__ import annotations
 
+from regalia.games.carcassonne.actions import FOLLOWER
+from regalia.games.carcassonne.tiles import CITY
+
 from .builders import BLUE, RED, bag_game, new, scored, turn, turns
 
 # -- roads -----------------------------------------------------------------------------------------
@@ -175,11 +178,42 @@ def test_follower_on_a_feature_its_tile_completes_scores_at_once() -> None:
 
 
 def test_completed_feature_without_followers_scores_nothing() -> None:
-    """Scoring: only followers score; a completed city nobody holds gives no points, and no
-    follower may be deployed on it later (it is closed, and followers go only on the tile just laid)."""
+    """Scoring ("A completed feature without a follower scores nothing"): red closes the start city
+    with E 0,1 and deploys nobody: no points. No follower may be deployed on it later: it has no
+    open side, so no later tile joins it (Placing a tile: a side that touches a tile continues it),
+    and a follower goes only on the tile just laid (Deploying a follower). Checked on blue's turn
+    for every tile of the bag with a city that fits somewhere, in every place and rotation: no follower
+    option is on the closed city (the only city of 0,0 and of 0,1), and the city still covers only
+    those two tiles."""
     state = new()
     assert turn(state, "E 0,1 180", RED) == []
     assert state.points == [0, 0]
+    closed = state.feature((0, 0), state.turned((0, 0)).segment_named(CITY, "N"))
+    assert (sorted(closed.tiles), closed.open, len(closed.meeples)) == ([(0, 0), (0, 1)], 0, 0)
+    options_seen = 0
+    bag = state.observation()["bag"]
+    for tile in (t.id for t in state.cat.types if "C" in t.edges and bag.get(t.id)):
+        drawn = state.clone()
+        drawn.apply_text(f"draw {tile}")
+        if drawn.current_player != BLUE:  # it fits nowhere: discarded
+            continue
+        for place in drawn.legal_actions():
+            placed = drawn.clone()
+            placed.apply(place)
+            pos = placed.placed
+            assert pos is not None
+            for option in placed.legal_actions():
+                if option.kind != FOLLOWER:
+                    continue
+                options_seen += 1
+                segment = placed.turned(pos).segment_named(option.feature, option.side or option.feature)
+                feature = placed.feature(pos, segment)
+                assert not (feature.kind == CITY and (0, 1) in feature.tiles), (tile, place, option)
+            assert sorted(placed.feature((0, 0), state.turned((0, 0)).segment_named(CITY, "N")).tiles) == [
+                (0, 0),
+                (0, 1),
+            ]
+    assert options_seen > 100
 
 
 def test_scores_accumulate_over_the_game() -> None:

@@ -99,6 +99,30 @@ def test_shrine_scores_nine_when_completed_like_a_cloister() -> None:
     assert state.points == [0, 9] and state.followers == [7, 7]
 
 
+def test_a_shrine_tile_completing_a_city_or_a_road_scores_it_by_the_normal_rules() -> None:
+    """Heretics and Shrines: scoring ("When you complete one or more features (e.g. a monastery, a
+    road etc.) by placing a Shrine land tile, it is scored according to the normal rules"), with
+    Scoring (city 2 per tile and 2 per pennant, road 1 per tile, the majority scores, followers go
+    home). Red lays U 1,0 with a thief on the start road (0,0 1,0); blue lays F 0,1 turned 90 (city
+    N-S, pennant) with a knight in the start city (0,0 0,1); red lays W -1,0 (a junction ends the
+    road in the west). Blue's SHC 0,2 turned 180 (city S) closes the city: 3 tiles and 1 pennant,
+    2 x 3 + 2 x 1 = 8 for blue. Red's SHR 2,0 turned 90 (road W, ending at the shrine) closes the
+    road -1,0 0,0 1,0 2,0: 4 tiles x 1 = 4 for red. Neither shrine is complete, neither is
+    scored."""
+    state = new(shrines="5")
+    turns(state, "U 1,0 0 road E", "F 0,1 90 city N", "W -1,0 0")
+    assert state.points == [0, 0] and state.followers == [6, 6]
+    events = turn(state, "SHC 0,2 180", BLUE)
+    assert scored(events) == [("city", [0, 8])]
+    assert events[0][4] == [(0, 0), (0, 1), (0, 2)]
+    assert state.points == [0, 8] and state.followers == [6, 7]
+    events = turn(state, "SHR 2,0 90", RED)
+    assert scored(events) == [("road", [4, 0])]
+    assert events[0][4] == [(-1, 0), (0, 0), (1, 0), (2, 0)]
+    assert state.points == [4, 8] and state.followers == [7, 7]
+    assert state.abbeys == {(0, 2): "shrine", (2, 0): "shrine"}
+
+
 def test_unfinished_shrine_scores_one_per_tile_of_its_block_at_the_end() -> None:
     """Final Scoring / Placing a tile (scored as a cloister): an unfinished shrine scores 1 for
     itself and 1 per neighbour. Blue's shrine at 1,-1 has 0,0 and 1,0 around it: 1 + 2 = 3."""

@@ -96,29 +96,42 @@ def test_base_cloisters_and_pennants() -> None:
     assert not any(t.shrine for t in BASE)
 
 
-@pytest.mark.parametrize(
-    ("tid", "cities", "roads", "fields"),
-    [
-        ("A", [], ["S"], [("Nw Ne En Es Se Sw Ws Wn", [])]),
-        ("C", ["NESW+"], [], []),
-        ("D", ["N"], ["E-W"], [("En Wn", ["N"]), ("Es Se Sw Ws", [])]),
-        ("E", ["N"], [], [("En Es Se Sw Ws Wn", ["N"])]),
-        ("F", ["EW+"], [], [("Nw Ne", ["EW"]), ("Se Sw", ["EW"])]),
-        ("H", ["N", "S"], [], [("En Es Ws Wn", ["N", "S"])]),
-        ("I", ["N", "W"], [], [("En Es Se Sw", ["N", "W"])]),
-        ("J", ["N"], ["E-S"], [("En Sw Ws Wn", ["N"]), ("Es Se", [])]),
-        ("K", ["N"], ["S-W"], [("En Es Se Wn", ["N"]), ("Sw Ws", [])]),
-        ("L", ["N"], ["E", "S", "W"], [("En Wn", ["N"]), ("Es Se", []), ("Sw Ws", [])]),
-        ("M", ["NW+"], [], [("En Es Se Sw", ["NW"])]),
-        ("O", ["NW+"], ["E-S"], [("En Sw", ["NW"]), ("Es Se", [])]),
-        ("Q", ["NEW+"], [], [("Se Sw", ["NEW"])]),
-        ("S", ["NEW+"], ["S"], [("Se", ["NEW"]), ("Sw", ["NEW"])]),
-        ("U", [], ["E-W"], [("Es Se Sw Ws", []), ("Nw Ne En Wn", [])]),
-        ("V", [], ["S-W"], [("Nw Ne En Es Se Wn", []), ("Sw Ws", [])]),
-        ("W", [], ["E", "S", "W"], [("Es Se", []), ("Nw Ne En Wn", []), ("Sw Ws", [])]),
-        ("X", [], ["E", "N", "S", "W"], [("Es Se", []), ("Ne En", []), ("Nw Wn", []), ("Sw Ws", [])]),
-    ],
-)
+#: research section 1 (table), each type written by hand: cities (sides joined, + for a pennant),
+#: roads (sides joined by -), fields (halves, and the cities each touches)
+BASE_LAYOUTS: list[tuple[str, list[str], list[str], list[tuple[str, list[str]]]]] = [
+    ("A", [], ["S"], [("Nw Ne En Es Se Sw Ws Wn", [])]),
+    ("B", [], [], [("Nw Ne En Es Se Sw Ws Wn", [])]),
+    ("C", ["NESW+"], [], []),
+    ("D", ["N"], ["E-W"], [("En Wn", ["N"]), ("Es Se Sw Ws", [])]),
+    ("E", ["N"], [], [("En Es Se Sw Ws Wn", ["N"])]),
+    ("F", ["EW+"], [], [("Nw Ne", ["EW"]), ("Se Sw", ["EW"])]),
+    ("G", ["EW"], [], [("Nw Ne", ["EW"]), ("Se Sw", ["EW"])]),
+    ("H", ["N", "S"], [], [("En Es Ws Wn", ["N", "S"])]),
+    ("I", ["N", "W"], [], [("En Es Se Sw", ["N", "W"])]),
+    ("J", ["N"], ["E-S"], [("En Sw Ws Wn", ["N"]), ("Es Se", [])]),
+    ("K", ["N"], ["S-W"], [("En Es Se Wn", ["N"]), ("Sw Ws", [])]),
+    ("L", ["N"], ["E", "S", "W"], [("En Wn", ["N"]), ("Es Se", []), ("Sw Ws", [])]),
+    ("M", ["NW+"], [], [("En Es Se Sw", ["NW"])]),
+    ("N", ["NW"], [], [("En Es Se Sw", ["NW"])]),
+    ("O", ["NW+"], ["E-S"], [("En Sw", ["NW"]), ("Es Se", [])]),
+    ("P", ["NW"], ["E-S"], [("En Sw", ["NW"]), ("Es Se", [])]),
+    ("Q", ["NEW+"], [], [("Se Sw", ["NEW"])]),
+    ("R", ["NEW"], [], [("Se Sw", ["NEW"])]),
+    ("S", ["NEW+"], ["S"], [("Se", ["NEW"]), ("Sw", ["NEW"])]),
+    ("T", ["NEW"], ["S"], [("Se", ["NEW"]), ("Sw", ["NEW"])]),
+    ("U", [], ["E-W"], [("Es Se Sw Ws", []), ("Nw Ne En Wn", [])]),
+    ("V", [], ["S-W"], [("Nw Ne En Es Se Wn", []), ("Sw Ws", [])]),
+    ("W", [], ["E", "S", "W"], [("Es Se", []), ("Nw Ne En Wn", []), ("Sw Ws", [])]),
+    ("X", [], ["E", "N", "S", "W"], [("Es Se", []), ("Ne En", []), ("Nw Wn", []), ("Sw Ws", [])]),
+]
+
+
+def test_every_base_type_has_its_layout_written() -> None:
+    """The layout table below covers the 24 types of research 1, each once."""
+    assert [row[0] for row in BASE_LAYOUTS] == sorted(BASE_TABLE)
+
+
+@pytest.mark.parametrize(("tid", "cities", "roads", "fields"), BASE_LAYOUTS)
 def test_base_tile_layouts(
     tid: str, cities: list[str], roads: list[str], fields: list[tuple[str, list[str]]]
 ) -> None:
