@@ -53,6 +53,27 @@ def test_joker_moves_one_more_time_and_may_decline() -> None:
     assert declined.current_player == 1 and at(declined, "2,1") == "red Spy"
 
 
+def test_joker_gives_moves_only_and_removes_nothing() -> None:
+    """Ruling RC-joker-purpose: "...or when you want to remove an opponent tile as well"
+    (Gameplay 3) names a purpose of the extra move, not a removal: after the Joker is played the
+    legal actions are moves, then moves and pass, never a remove; the opponent's active tile beside
+    it stays in play, active."""
+    state = build({"1,1": "red Spy", "1,0": "blue Spy"})
+    run(state, "play Joker 2,1")  # beside blue's active Spy
+    assert state.phase == P_MOVE
+    assert texts(state) and {t.split()[0] for t in texts(state)} == {"move"}
+    with pytest.raises(IllegalAction, match=r"must now move one of your tiles .*\[Gameplay 3\]"):
+        state.apply_text("remove 1,0")
+    run(state, "move 1,1 0,1")
+    assert state.current_player == 0 and {t.split()[0] for t in texts(state)} == {"move", "pass"}
+    with pytest.raises(IllegalAction, match=r"\[Gameplay 3\]"):
+        state.apply_text("remove 1,0")
+    run(state, "move 2,1 2,0")
+    blue_spy = piece_of(state.game, "blue Spy")
+    assert state.current_player == 1 and at(state, "1,0") == "blue Spy" and state.is_active(blue_spy)
+    assert state.removed == 0
+
+
 def test_joker_as_first_tile_gives_no_extra_move() -> None:
     """Gameplay 1: the first tile does not activate, so a first Joker gives one move only."""
     state = build({}, started=(1,))
@@ -102,6 +123,25 @@ def test_thief_needs_both_targets() -> None:
     state = build({"1,0": "blue Spy"})
     run(state, "play Thief 1,1")
     assert state.phase == P_MOVE and at(state, "1,0") == "blue Spy"
+
+
+def test_thief_does_nothing_without_an_opponent_active_tile_in_play() -> None:
+    """Gameplay 2, "ACTIVE its ability (if possible)" and ruling RC-ability-mandatory (the Thief
+    is ``requires_all``): with one of your other active tiles in play but no opponent's ACTIVE tile
+    in play (blue's only tile is inactive), the ability is not possible: your tile stays in play,
+    active, and the turn goes on to step 3."""
+    state = build({"-1,0": "red Joker", "1,0": "blue Spy"}, inactive=["blue Spy"])
+    joker = piece_of(state.game, "red Joker")
+    zone = state.zone
+    run(state, "play Thief 1,1")
+    assert state.phase == P_MOVE and all(t.startswith("move ") for t in texts(state))
+    assert at(state, "-1,0") == "red Joker" and state.is_active(joker)
+    assert at(state, "1,0") == "blue Spy" and state.zone == zone & ~(1 << piece_of(state.game, "red Thief"))
+    assert state.to_json()["last_play"] == "no target"
+    # the same position with blue's Spy active: the ability acts
+    control = build({"-1,0": "red Joker", "1,0": "blue Spy"})
+    run(control, "play Thief 1,1")
+    assert control.phase == P_TARGET and texts(control) == ["return -1,0"]
 
 
 def test_thief_cannot_target_an_inactive_tile() -> None:
@@ -160,7 +200,8 @@ def test_bishop_cannot_target_an_inactive_tile() -> None:
 
 # -- Captain -----------------------------------------------------------------------------------------
 def test_captain_plays_a_second_tile_without_its_ability() -> None:
-    """Captain: play a second tile from your zone at once; its ability does not activate."""
+    """Captain (ruling RC-captain): play a second tile from your zone at once, by the rules of
+    step 1 (Gameplay 1: adjacent); its ability does not activate."""
     state = build({"1,0": "blue Spy"})
     run(state, "play Captain -1,0")
     assert state.phase == P_PLACE and all(t.startswith("place ") for t in texts(state))
@@ -172,7 +213,8 @@ def test_captain_plays_a_second_tile_without_its_ability() -> None:
 
 
 def test_captain_with_an_empty_zone_does_nothing() -> None:
-    """Captain: with no tile left in the zone there is nothing to place (ability not possible)."""
+    """Captain (ruling RC-captain): with no tile left in the zone there is nothing to place (the
+    ability is not possible)."""
     names = ["Assassin", "Joker", "Spy", "Thief", "Bishop", "Wizard", "Healer", "Diplomat", "Courtisan"]
     state = build({f"{-1 - i},1": f"red {n}" for i, n in enumerate(names)})
     run(state, "play Captain 1,1")
@@ -181,8 +223,9 @@ def test_captain_with_an_empty_zone_does_nothing() -> None:
 
 # -- Wizard ------------------------------------------------------------------------------------------
 def test_wizard_moves_a_consort_which_turns_inactive() -> None:
-    """Wizard: move an active king or queen one square (movement as in Gameplay 3); the consort
-    affected turns inactive ("Same happens with the King and Queen")."""
+    """Wizard (ruling RC-royals-move): move an active king or queen one square (movement as in
+    Gameplay 3); the consort affected turns inactive ("Same happens with the King and Queen",
+    Gameplay 2)."""
     state = build({})
     run(state, "play Wizard 1,1")
     assert state.phase == P_TARGET and "consort 0,0 1,0" in texts(state)
@@ -228,8 +271,8 @@ def test_healer_cannot_target_an_inactive_tile() -> None:
 
 # -- Diplomat ----------------------------------------------------------------------------------------
 def test_diplomat_chooses_the_opponents_next_tile() -> None:
-    """Diplomat: choose which tile the opponent must play on their next turn; the choice turns
-    nothing inactive (ruling RC-diplomat-courtisan)."""
+    """Diplomat (ruling RC-diplomat-courtisan): choose which tile the opponent must play on their
+    next turn; the choice turns nothing inactive."""
     state = build({})
     run(state, "play Diplomat 1,1", "force Wizard", "move 1,1 2,1")
     assert state.current_player == 1 and {t.split()[1] for t in texts(state)} == {"Wizard"}
@@ -252,8 +295,8 @@ def test_diplomat_may_name_an_inactive_zone_tile() -> None:
 
 # -- Courtisan ---------------------------------------------------------------------------------------
 def test_courtisan_blocks_the_opponents_next_ability_only() -> None:
-    """Courtisan: the opponent cannot activate the ability of the next tile they play; the one
-    after activates again."""
+    """Courtisan (ruling RC-diplomat-courtisan): the opponent cannot activate the ability of the
+    next tile they play; the one after activates again."""
     state = build({"-1,0": "red Spy", "-1,1": "red Joker"})
     run(state, "play Courtisan 1,1", "move 1,1 2,1")
     assert state.blocked == 0b10
@@ -266,7 +309,8 @@ def test_courtisan_blocks_the_opponents_next_ability_only() -> None:
 
 
 def test_courtisan_block_is_spent_even_on_a_tile_without_ability() -> None:
-    """Courtisan: the block applies to the next tile played, whatever it is."""
+    """Courtisan (ruling RC-diplomat-courtisan): the block is spent on the opponent's next tile
+    played, whatever it is."""
     state = build({"-1,0": "red Spy"})
     run(state, "play Courtisan 1,1", "move 1,1 2,1", "play Joker 1,-1")
     assert state.phase == P_MOVE and "pass" not in texts(state)  # no extra move: blocked

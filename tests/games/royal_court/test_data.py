@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from typer.testing import CliRunner
 
@@ -45,7 +46,6 @@ def test_the_ten_archetypes_are_shipped_with_values_marked_as_ours() -> None:
 
 def test_the_schema_beside_the_file_accepts_it() -> None:
     """data/archetypes.schema.json describes the shipped file."""
-    jsonschema = pytest.importorskip("jsonschema")
     schema = read_package_json("regalia.games.royal_court", "data/archetypes.schema.json")
     jsonschema.validate(SHIPPED, schema)
 

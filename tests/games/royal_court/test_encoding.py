@@ -10,23 +10,22 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-np = pytest.importorskip("numpy")
+import regalia
+import regalia.games.royal_court
+from regalia.core.encoding import EncodingError
+from regalia.games.royal_court.encoding import DEFAULT_SIZE, RoyalCourtEncoding
+from regalia.games.royal_court.plugin import PLUGIN
+from regalia.games.royal_court.state import P_PLACE, P_TARGET
+from regalia.lab.fit import run_fit
+from regalia.testing import check_game
 
-import regalia  # noqa: E402
-import regalia.games.royal_court  # noqa: E402
-from regalia.core.encoding import EncodingError  # noqa: E402
-from regalia.games.royal_court.encoding import DEFAULT_SIZE, RoyalCourtEncoding  # noqa: E402
-from regalia.games.royal_court.plugin import PLUGIN  # noqa: E402
-from regalia.games.royal_court.state import P_PLACE, P_TARGET  # noqa: E402
-from regalia.lab.fit import run_fit  # noqa: E402
-from regalia.testing import check_game  # noqa: E402
-
-from .. import encoding_checks  # noqa: E402
-from ..encoding_checks import (  # noqa: E402
+from .. import encoding_checks
+from ..encoding_checks import (
     check_cells_and_positions,
     check_end,
     check_ids,
@@ -34,7 +33,7 @@ from ..encoding_checks import (  # noqa: E402
     check_twins,
     random_step,
 )
-from .builders import build, run  # noqa: E402
+from .builders import build, run
 
 SHIPPED = Path(regalia.games.royal_court.__file__).parent / "data" / "archetypes.json"
 

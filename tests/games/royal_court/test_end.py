@@ -121,6 +121,28 @@ def test_turn_cap_ends_and_scores_the_game() -> None:
         state.apply(state.legal_actions()[0])
     assert state.turn == 10 and state.ending == "cap"
     assert state.zone  # tiles were left: it ended by the cap
+    # scored as End game 2: each consort's score, the higher one wins
+    red, blue = state.consort_score(0), state.consort_score(1)
+    assert state.scores() == [red, blue]
+    assert red != blue  # this game has a winner, so the sign below is checked
+    sign = (red > blue) - (red < blue)
+    assert state.returns() == [float(sign), float(-sign)]
+    assert state.winner() == (0 if red > blue else 1)
+
+
+def test_an_opponent_tile_on_one_side_of_the_consort_is_no_outright_victory() -> None:
+    """End game 1: the consort must be surrounded by the player's OWN tiles: three own tiles and
+    an opponent's tile on the fourth side do not win at the start of the turn (and the game goes
+    on); with the fourth side own the same turn start wins."""
+    mixed = {"0,1": "red Spy", "1,0": "blue Joker", "-1,0": "red Thief", "0,-1": "red Bishop"}
+    state = build(mixed, player=1)
+    run(state, "play Courtisan 4,1", "move 4,1 4,0")  # blue's turn, then red's starts
+    assert state.current_player == 0 and state.phase == P_PLAY
+    assert not state.is_terminal() and not state.surrounded(0)
+    own = {**mixed, "1,0": "red Joker"}
+    control = build(own, player=1)
+    run(control, "play Courtisan 4,1", "move 4,1 4,0")
+    assert control.is_terminal() and control.ending == "surround" and control.winner() == 0
 
 
 def test_no_game_exceeds_the_turn_cap() -> None:

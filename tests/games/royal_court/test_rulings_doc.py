@@ -19,6 +19,7 @@ RULINGS = Rulings(
         "RC-move-mandatory",
         "RC-no-move",
         "RC-joker-optional",
+        "RC-joker-purpose",
         "RC-bishop",
         "RC-healer",
         "RC-returned-tiles",

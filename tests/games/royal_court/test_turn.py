@@ -7,10 +7,11 @@ import pytest
 import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
+from regalia.core.grid import neighbours8
 from regalia.core.record import replay
 from regalia.games.royal_court.state import P_MOVE, P_PLAY, P_TARGET
 
-from .builders import at, build, influence, run, texts
+from .builders import at, build, influence, piece_of, run, texts
 
 
 def test_setup_tiles_in_zones_active_and_royals_two_squares_apart() -> None:
@@ -76,11 +77,24 @@ def test_play_only_from_your_own_zone() -> None:
 
 
 def test_first_tile_of_each_player_does_not_activate() -> None:
-    """Gameplay 1: the first tile played by each player will not activate its ability."""
+    """Gameplay 1: the first tile played by each player will not activate its ability: red's
+    first tile, then blue's first tile once red has started, while red's later tiles do."""
     state = build({"1,0": "blue Spy"}, started=())
     run(state, "play Assassin 1,1")
     assert state.phase == P_MOVE  # no target asked: straight to step 3
     assert at(state, "1,0") == "blue Spy"
+    # blue's first tile, red having started: an Assassin beside red's active Spy removes nothing
+    state = build({"1,0": "red Spy"}, player=1, started=(0,))
+    run(state, "play Assassin 2,1")
+    assert state.phase == P_MOVE and state.current_player == 1
+    assert at(state, "1,0") == "red Spy" and state.is_active(state.board[(1, 0)])
+    run(state, "move 2,1 1,1")
+    # red's later tile activates against blue's (now started) Assassin
+    assert state.current_player == 0 and state.phase == P_PLAY
+    run(state, "play Assassin 2,2")
+    assert state.phase == P_TARGET and texts(state) == ["remove 1,1"]
+    run(state, "remove 1,1")
+    assert at(state, "1,1") is None and state.phase == P_MOVE
 
 
 def test_second_tile_activates() -> None:
@@ -103,12 +117,25 @@ def test_tile_enters_on_its_zone_side_and_an_inactive_one_does_not_activate() ->
 
 
 def test_steps_in_order_play_first() -> None:
-    """Gameplay: on your turn you must 1) play a tile, 2) activate, 3) move, in that order."""
-    state = build({"1,1": "red Spy"})
-    with pytest.raises(IllegalAction, match=r"\[Gameplay 1\]"):
+    """Gameplay: on your turn you must 1) play a tile, 2) activate its ability, 3) move, in that
+    order: no move before the play, no move while the ability waits for its target."""
+    state = build({"1,1": "red Spy", "2,1": "blue Joker"})
+    assert state.phase == P_PLAY
+    with pytest.raises(IllegalAction, match=r"must first play a tile .*\[Gameplay 1\]"):
         state.apply_text("move 1,1 1,2")
-    run(state, "play Captain -1,0")
-    assert state.phase not in (P_PLAY,)
+    run(state, "play Assassin 2,2")  # beside blue's active Joker
+    assert state.phase == P_TARGET and texts(state) == ["remove 2,1"]
+    with pytest.raises(IllegalAction, match=r"chosen with 'remove' \[Gameplay 2\]"):
+        state.apply_text("move 1,1 1,2")
+    with pytest.raises(IllegalAction, match=r"\[Gameplay 2\]"):
+        state.apply_text("play Joker 1,2")
+    run(state, "remove 2,1")
+    assert state.phase == P_MOVE and state.current_player == 0
+    assert texts(state) and all(t.startswith("move ") for t in texts(state))
+    with pytest.raises(IllegalAction, match=r"must now move one of your tiles .*\[Gameplay 3\]"):
+        state.apply_text("play Joker 1,2")
+    run(state, "move 1,1 1,2")
+    assert state.current_player == 1 and state.phase == P_PLAY
 
 
 def test_move_one_square_in_eight_directions_ending_adjacent() -> None:
@@ -188,3 +215,34 @@ def test_a_diagonal_move_between_two_tiles_is_not_moving_over_them() -> None:
     assert "move 0,1 -1,2" in texts(state)
     run(state, "move 0,1 -1,2")
     assert at(state, "-1,2") == "red Spy"
+
+
+def test_an_inactive_tile_is_moved_as_usual_by_its_owner() -> None:
+    """Gameplay 2: a tile turned to its INACTIVE side "can be moved as usual by its owner": step 3
+    offers its moves like an active tile's, and it stays inactive where it moves."""
+    state = build({"1,1": "red Spy"}, inactive=["red Spy"], started=(1,))
+    run(state, "play Joker -1,0")  # red's first tile: no ability, one move
+    spy = piece_of(state.game, "red Spy")
+    assert not state.is_active(spy)
+    moves = {t for t in texts(state) if t.startswith("move 1,1")}
+    assert moves == {"move 1,1 0,1", "move 1,1 1,0", "move 1,1 2,0", "move 1,1 2,1"}
+    run(state, "move 1,1 2,1")
+    assert at(state, "2,1") == "red Spy" and not state.is_active(spy)
+    assert state.current_player == 1
+
+
+def test_a_tile_left_alone_by_another_move_stays_and_moves_only_next_to_a_tile() -> None:
+    """Gameplay 3: a tile must end a move adjacent to another tile, "unless it ended there due
+    to the movement of the other tiles": moving a tile away may leave another with no neighbour
+    (that move is legal), and the lone tile may then only move onto a square adjacent to a tile."""
+    state = build({"5,2": "red Spy", "4,1": "red Thief"})
+    run(state, "play Joker -1,0")  # the Joker's extra move lets red move twice
+    assert state.phase == P_MOVE
+    run(state, "move 4,1 4,0")  # the Spy's only neighbour leaves
+    assert at(state, "5,2") == "red Spy" and not any(q in state.board for q in neighbours8((5, 2)))
+    assert state.current_player == 0 and state.phase == P_MOVE  # the extra move
+    assert {t for t in texts(state) if t.startswith("move 5,2")} == {"move 5,2 4,1", "move 5,2 5,1"}
+    with pytest.raises(IllegalAction, match=r"end adjacent to another tile \[Gameplay 3\]"):
+        state.apply_text("move 5,2 6,2")
+    run(state, "move 5,2 5,1")
+    assert at(state, "5,1") == "red Spy" and state.current_player == 1
