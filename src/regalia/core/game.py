@@ -417,6 +417,39 @@ class State(ABC, Generic[A]):
         self._hist = node
         self._ply = len(items)
 
+    @classmethod
+    def replay_document(cls, start: Self, doc: JSON, complete: bool = True) -> Self:
+        """The state a state document describes, for games whose document is their history plus
+        the view it reaches: ``doc["history"]`` is replayed from ``start`` (a new game's first
+        state), every action checked, and every other field of ``doc`` must be one the state
+        writes, equal to it; with ``complete`` every field the state writes must be there too
+        (without, a document may leave fields out). The first field that is wrong is named
+        (``field 'history[3]': ...``, ``unknown field 'x'``)."""
+        if "history" not in doc:
+            raise PositionError("field 'history' is missing")
+        probe = start.clone()
+        probe._restore_history(doc["history"])
+        state = start
+        for i, (player, action) in enumerate(probe.actors()):
+            if player != state.current_player:
+                raise PositionError(
+                    f"field 'history[{i}]': seat {player} acted, but {state.current_player} was to act"
+                )
+            try:
+                state.apply(action)
+            except RegaliaError as exc:
+                raise PositionError(f"field 'history[{i}]': {exc}") from None
+        mine = state.to_json()
+        for key, value in doc.items():
+            if key not in mine:
+                raise PositionError(f"unknown field {key!r}")
+            if mine[key] != value:
+                raise PositionError(f"field {key!r} disagrees with the history")
+        missing = sorted(set(mine) - set(doc)) if complete else []
+        if missing:
+            raise PositionError(f"field {missing[0]!r} is missing")
+        return state
+
     def _replayed_plies(self, actions: Sequence[A]) -> list[Ply]:
         """The plies of ``actions`` replayed from the start, each written in its own state."""
         state = self.game.initial_state()

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from regalia.core.errors import IllegalAction
-from regalia.games.royal_court.state import P_MOVE, P_PLACE, P_PLAY, P_TARGET
+from regalia.core.registry import game_plugin
+from regalia.games.royal_court.state import NO_TARGET, P_MOVE, P_PLACE, P_PLAY, P_TARGET
 
 from .builders import at, build, piece_of, run, texts
 
@@ -219,6 +220,9 @@ def test_captain_with_an_empty_zone_does_nothing() -> None:
     state = build({f"{-1 - i},1": f"red {n}" for i, n in enumerate(names)})
     run(state, "play Captain 1,1")
     assert state.phase == P_MOVE
+    assert state.last_play == NO_TARGET  # reported as an ability that had nothing to do
+    described = game_plugin("royal-court").describe(state, state.plies()[-1])  # type: ignore[misc]
+    assert described.endswith("its ability has no target (ruling RC-ability-mandatory).")
 
 
 # -- Wizard ------------------------------------------------------------------------------------------
@@ -276,7 +280,8 @@ def test_diplomat_chooses_the_opponents_next_tile() -> None:
     state = build({})
     run(state, "play Diplomat 1,1", "force Wizard", "move 1,1 2,1")
     assert state.current_player == 1 and {t.split()[1] for t in texts(state)} == {"Wizard"}
-    with pytest.raises(IllegalAction, match=r"obliges you to play your Wizard \[Diplomat\]"):
+    forced = r"obliges you to play your Wizard \[ruling RC-diplomat-courtisan\]"
+    with pytest.raises(IllegalAction, match=forced):
         state.apply_text("play Spy 4,0")
     run(state, "play Wizard 4,0")
     assert state.phase == P_TARGET  # the forced tile keeps its ability

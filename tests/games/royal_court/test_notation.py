@@ -3,6 +3,8 @@ named, and refusing changes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import regalia
@@ -86,3 +88,31 @@ def test_actions_of_a_finished_game_are_refused() -> None:
     state._finish("scored")
     with pytest.raises(IllegalAction, match=r"the game is over \[End game\]"):
         state.apply_text("play Joker 1,1")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(colour="red"), "unknown field 'colour'"),
+        (lambda d: d.update(turn=99), "field 'turn' disagrees with the history"),
+        (lambda d: d.pop("turn"), "field 'turn' is missing"),
+        (lambda d: d["history"].append([0, "move 9,9 9,8"]), r"field 'history\[\d+\]': "),
+        (lambda d: d.pop("history"), "field 'history' is missing"),
+    ],
+)
+def test_a_bad_state_document_names_its_field(change: Any, message: str) -> None:
+    """A state document is its history plus the position it reaches: a field the state does not
+    write, one that disagrees with the history, a missing one or an illegal ply is named, and the
+    document is refused (PositionError)."""
+    import copy
+
+    from regalia.core.errors import PositionError
+
+    state = regalia.load_game("royal-court").new_state(seed=3)
+    for text in ("first red", "play Spy 1,1", "move 1,1 2,1"):
+        state.apply_text(text)
+    doc = copy.deepcopy(state.to_json())
+    assert state.game.state_from_json(copy.deepcopy(doc)).to_json() == doc
+    change(doc)
+    with pytest.raises(PositionError, match=message):
+        state.game.state_from_json(doc)

@@ -13,7 +13,7 @@ from regalia.cli import app
 from regalia.core.errors import NotationError
 from regalia.core.grid import format_pos
 from regalia.core.registry import game_plugin
-from regalia.games.royal_court.render.terminal import ROOM
+from regalia.games.royal_court.render.terminal import ROOM, result_line, status_line
 
 from .builders import FIRST_GUESS, build, run, texts
 
@@ -190,3 +190,34 @@ def test_a_move_is_described_from_its_square_to_its_square() -> None:
     run(state, "move 3,1 2,0")
     described = plugin.describe(state, state.plies()[-1])  # type: ignore[misc]
     assert described == "blue moves a tile from 3,1 to 2,0 (Gameplay 3)."
+
+
+def test_targets_are_described_by_name_and_square() -> None:
+    """Gameplay 2: a Diplomat's choice names the tile, a Wizard's move names the king or queen and
+    both squares, a Bishop's flip names the opponent's tile."""
+    plugin = game_plugin("royal-court")
+    state = build({})
+    run(state, "play Diplomat 1,1", "force Wizard")
+    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+        "blue must play their Wizard next turn (ruling RC-diplomat-courtisan)."
+    )
+    state = build({})
+    run(state, "play Wizard 1,1", "consort 0,0 1,0")
+    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+        "The king moves from 0,0 to 1,0 and turns inactive (Gameplay 2)."
+    )
+    state = build({})
+    run(state, "play Bishop 1,1", "flip Spy")
+    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+        "blue's Spy turns to its inactive side (Gameplay 2)."
+    )
+
+
+def test_a_draw_below_zero_and_the_status_after_the_end_read_well() -> None:
+    """End game 2: equal scores draw, written "-3 to -3" (not "-3--3"); once the game is over the
+    status line counts the turns played instead of naming a turn that never came."""
+    state = build({"0,1": "blue Spy", "3,1": "red Spy"}, archetypes=FIRST_GUESS)
+    state._finish("scored")
+    assert state.scores() == [-2, -2]
+    assert result_line(state).plain.startswith("a draw -2 to -2:")
+    assert status_line(state, None).plain.startswith(f"after {state.turn} turns · a draw")

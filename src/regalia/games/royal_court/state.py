@@ -204,6 +204,11 @@ class RoyalCourtState(CachedState[Action]):
         zone = self.zone
         return [k for k in range(self.game.count) if zone >> (base + k) & 1]
 
+    def has_zone_tiles(self, seat: int) -> bool:
+        """Whether ``seat``'s activation zone holds a tile (a test of the bitmask)."""
+        count = self.game.count
+        return bool(self.zone >> (2 + seat * count) & ((1 << count) - 1))
+
     def is_active(self, piece: int) -> bool:
         """Whether ``piece`` shows its active side (the king and queen too)."""
         return not self.inactive >> piece & 1
@@ -432,10 +437,10 @@ class RoyalCourtState(CachedState[Action]):
         if kind == act.FIRST:
             return "the first player has already been chosen", "Gameplay"
         if kind == act.PASS:
-            return "only the Joker's extra move may be declined", "ruling RC-joker-optional"
+            return "only an extra move (the Joker's ability) may be declined", "ruling RC-joker-optional"
         expected = {
             P_PLAY: (act.PLAY, "you must first play a tile from your activation zone", "Gameplay 1"),
-            P_PLACE: (act.PLACE, "the Captain's ability: play a second tile with 'place'", "Gameplay 2"),
+            P_PLACE: (act.PLACE, "the ability asks for a second tile: play it with 'place'", "Gameplay 2"),
             P_MOVE: (act.MOVE, "you must now move one of your tiles in play one space", "Gameplay 3"),
         }
         if phase == P_TARGET:
@@ -455,8 +460,9 @@ class RoyalCourtState(CachedState[Action]):
             forced = self.forced[self.player]
             if kind == act.PLAY and forced >= 0 and action.arg != forced:
                 return (
-                    f"the Diplomat obliges you to play your {game.archetypes.archetypes[forced].name}",
-                    "Diplomat",
+                    f"an ability of your opponent's obliges you to play your "
+                    f"{game.archetypes.archetypes[forced].name}",
+                    "ruling RC-diplomat-courtisan",
                 )
             if action.dst in self.board:
                 return f"{format_pos(action.dst)} is not empty", "Gameplay 1"
@@ -569,9 +575,18 @@ class RoyalCourtState(CachedState[Action]):
                     self.queue = ()
                     self.last_play = NO_TARGET
                     break
-        elif all(e.target and not self.candidates(e) for e in archetype.effects):
+        elif not any(self._can_act(e) for e in archetype.effects):
             self.last_play = NO_TARGET
         self._resolve()
+
+    def _can_act(self, effect: Effect) -> bool:
+        """Whether ``effect`` will do anything now: a target to choose, a tile to play for an extra
+        play (ruling RC-captain), or an effect that needs neither."""
+        if effect.target:
+            return bool(self.candidates(effect))
+        if effect.do == ar.EXTRA_PLAY:
+            return self.has_zone_tiles(self.player)
+        return True
 
     def _resolve(self) -> None:
         """Resolve the ability's effects in order: those without a target at once; a targeted one
@@ -587,7 +602,7 @@ class RoyalCourtState(CachedState[Action]):
                 self.extra += 1
             elif do == ar.BLOCK_NEXT:
                 self.blocked |= 1 << (1 - self.player)
-            elif do == ar.EXTRA_PLAY and self.zone_tiles(self.player):
+            elif do == ar.EXTRA_PLAY and self.has_zone_tiles(self.player):
                 self.phase = P_PLACE
                 return
             self.queue = self.queue[1:]
@@ -679,7 +694,7 @@ class RoyalCourtState(CachedState[Action]):
         me = self.player
         if self.surrounded(me):
             self._finish("surround", me)
-        elif self.zone_tiles(me):
+        elif self.has_zone_tiles(me):
             self.phase = P_PLAY
         else:
             self._enter_move()
@@ -775,7 +790,8 @@ class RoyalCourtState(CachedState[Action]):
     @classmethod
     def from_json(cls, game: Any, doc: JSON) -> RoyalCourtState:
         """Read a state written by :meth:`to_json`: its history is replayed from the setup and the
-        result must match the document's other fields (the first that differs is named)."""
+        result must match the document's other fields (the first that differs is named;
+        :meth:`~regalia.core.game.State.replay_document`)."""
         if not isinstance(doc, dict):
             raise PositionError("(document): a state must be a JSON object")
         if doc.get("format") != FORMAT:
@@ -784,21 +800,4 @@ class RoyalCourtState(CachedState[Action]):
             raise PositionError(
                 f"version: unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
             )
-        probe = cls.new(game)
-        probe._restore_history(doc.get("history"))
-        state = cls.new(game)
-        for i, (player, action) in enumerate(probe.actors()):
-            try:
-                if state.current_player != player:
-                    raise IllegalAction(f"seat {player} is not to act")
-                state.apply(action)
-            except IllegalAction as exc:
-                raise PositionError(f"history[{i}]: {exc}") from None
-        again = state.to_json()
-        for key, value in doc.items():
-            if again.get(key) != value:
-                raise PositionError(f"{key}: does not match the position its history reaches")
-        missing = sorted(set(again) - set(doc))
-        if missing:
-            raise PositionError(f"{missing[0]}: missing")
-        return state
+        return cls.replay_document(cls.new(game), doc)

@@ -15,17 +15,24 @@ from regalia.core.game import CHANCE, Ply
 from regalia.core.grid import format_pos
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court.actions import SEAT_NAMES
-from regalia.games.royal_court.state import NO_BLOCKED, NO_FIRST, NO_INACTIVE, NO_TARGET, RoyalCourtState
+from regalia.games.royal_court.state import (
+    KING,
+    NO_BLOCKED,
+    NO_FIRST,
+    NO_INACTIVE,
+    NO_TARGET,
+    RoyalCourtState,
+)
 
 _DONE = {
     act.REMOVE: "The tile at {dst} leaves the game (Gameplay 2).",
     act.RETURN: "The tile at {dst} returns to its owner's zone (Gameplay 2).",
     act.SWAP: "The played tile swaps squares with the tile at {dst}, which turns inactive (Gameplay 2).",
-    act.FLIP: "The targeted tile turns to its inactive side (Gameplay 2).",
-    act.CONSORT: "The consort moves to {dst} and turns inactive (Gameplay 2).",
-    act.FORCE: "{opp} must play that tile next turn (Diplomat).",
+    act.FLIP: "{tile} turns to its inactive side (Gameplay 2).",
+    act.CONSORT: "The {royal} moves from {src} to {dst} and turns inactive (Gameplay 2).",
+    act.FORCE: "{opp} must play their {tile} next turn (ruling RC-diplomat-courtisan).",
     act.MOVE: "{who} moves a tile from {src} to {dst} (Gameplay 3).",
-    act.PASS: "{who} declines the Joker's extra move.",
+    act.PASS: "{who} declines the extra move (ruling RC-joker-optional).",
 }
 
 
@@ -40,7 +47,7 @@ def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
         name = state.game.archetypes.archetypes[action.arg].name
         where = format_pos(action.dst)
         if kind == act.PLACE:
-            return f"{who} plays the {name} onto {where} too; its ability does not activate (Captain)."
+            return f"{who} plays the {name} onto {where} too, without its ability (ruling RC-captain)."
         text = f"{who} plays the {name} onto {where}"
         why = state.last_play
         if why == NO_FIRST:
@@ -48,10 +55,17 @@ def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
         if why == NO_INACTIVE:
             return text + "; it entered inactive, so its ability does not activate (Gameplay 1)."
         if why == NO_BLOCKED:
-            return text + "; the Courtisan blocks its ability."
+            return text + "; an ability of the opponent's blocks its ability (ruling RC-diplomat-courtisan)."
         if why == NO_TARGET:
             return text + "; its ability has no target (ruling RC-ability-mandatory)."
         return text + "; its ability activates (Gameplay 2)."
     src = format_pos(action.src) if action.src is not None else ""
     dst = format_pos(action.dst) if action.dst is not None else ""
-    return _DONE[kind].format(who=who, opp=SEAT_NAMES[1 - ply.player], src=src, dst=dst)
+    names = state.game.archetypes.archetypes
+    tile = names[action.arg].name if 0 <= action.arg < len(names) else "tile"
+    if kind == act.FLIP:  # a tile in play by its square, or a tile of the opponent's zone by name
+        tile = f"The tile at {dst}" if action.dst is not None else f"{SEAT_NAMES[1 - ply.player]}'s {tile}"
+    royal = "king" if action.dst is not None and state.board.get(action.dst) == KING else "queen"
+    return _DONE[kind].format(
+        who=who, opp=SEAT_NAMES[1 - ply.player], src=src, dst=dst, tile=tile, royal=royal
+    )

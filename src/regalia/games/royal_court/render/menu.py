@@ -34,7 +34,7 @@ from regalia.games.royal_court.state import RoyalCourtState
 
 TITLES = {
     act.MOVE: "move a tile (step 3)",
-    act.PASS: "decline the Joker's extra move",
+    act.PASS: "decline the extra move",
     act.FIRST: "chance: the first player",
 }
 

@@ -532,9 +532,9 @@ def _seat_panel(
         y += 46
     notes = []
     if state.forced[seat] >= 0:
-        notes.append(f"must play the {game.archetypes.archetypes[state.forced[seat]].name} (Diplomat)")
+        notes.append(f"must play the {game.archetypes.archetypes[state.forced[seat]].name} next (forced)")
     if state.blocked >> seat & 1:
-        notes.append("next ability blocked (Courtisan)")
+        notes.append("next ability blocked")
     for note in notes:
         parts.append(txt(x, y + 12, note, 11, font_style="italic", fill=SEAT_INK[seat]))
         y += 16
@@ -594,7 +594,7 @@ def render_svg(state: RoyalCourtState, viewer: int | None = None) -> str:
     if choices is not None:
         for action in choices.buttons:
             text = choices.text[action]
-            label = "pass (decline the Joker's extra move)" if action.kind == act.PASS else text
+            label = "pass (decline the extra move)" if action.kind == act.PASS else text
             body.append(_button(right, y, label, text))
             y += 36
     if state.current_player == TERMINAL:

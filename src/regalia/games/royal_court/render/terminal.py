@@ -28,6 +28,7 @@ from rich.text import Text
 
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.grid import Pos, neighbours4
+from regalia.core.text import plural
 from regalia.games.royal_court.actions import SEAT_NAMES
 from regalia.games.royal_court.state import (
     KING,
@@ -116,9 +117,9 @@ def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: 
 def status_line(state: RoyalCourtState, viewer: int | None) -> Text:
     """Whose turn and which step, or the result."""
     player = state.current_player
-    text = Text(f"turn {state.turn + 1} · ")
     if player == TERMINAL:
-        return text.append_text(result_line(state))
+        return Text(f"after {plural(state.turn, 'turn')} · ").append_text(result_line(state))
+    text = Text(f"turn {state.turn + 1} · ")
     if player == CHANCE:
         return text.append("chance chooses the first player")
     name = SEAT_NAMES[player] + (" (you)" if viewer == player else "")
@@ -127,13 +128,14 @@ def status_line(state: RoyalCourtState, viewer: int | None) -> Text:
     if state.phase == P_PLAY:
         text.append(" to play a tile from the zone (step 1)")
     elif state.phase == P_PLACE:
-        text.append(" to play a second tile, the Captain's (step 2)")
+        arch = game.archetypes.archetypes[game.arch[state.source]]
+        text.append(f" to play a second tile, the {arch.name}'s ability (step 2)")
     elif state.phase == P_TARGET:
         arch = game.archetypes.archetypes[game.arch[state.source]]
         effect = state.queue[0]
         text.append(f" to choose the {arch.name}'s target: {effect.do} {effect.target} (step 2)")
     elif state.phase == P_MOVE:
-        extra = " (the Joker's extra move, or pass)" if state.moves_done else ""
+        extra = " (an extra move, or pass)" if state.moves_done else ""
         text.append(f" to move a tile one square (step 3){extra}")
     return text
 
@@ -150,10 +152,10 @@ def result_line(state: RoyalCourtState) -> Text:
     why = (
         "every tile is played" if state.ending == "scored" else "the turn cap is reached (ruling RC-turn-cap)"
     )
-    if a == b:
-        return Text(f"a draw {a}-{b}: {why} (End game 2)", style="bold")
-    seat = 0 if a > b else 1
     dash = "-" if min(a, b) >= 0 else " to "  # "-6 to -11", not "-6--11"
+    if a == b:
+        return Text(f"a draw {a}{dash}{b}: {why} (End game 2)", style="bold")
+    seat = 0 if a > b else 1
     return Text(f"{SEAT_NAMES[seat]} wins {max(a, b)}{dash}{min(a, b)}: {why} (End game 2)", style="bold")
 
 
