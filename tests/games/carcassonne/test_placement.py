@@ -8,8 +8,11 @@ The start tile D lies at 0,0: city north, road west-east, field south.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE, TERMINAL
 
 from .builders import BLUE, GREEN, RED, bag_game, legal, new, refused, texts, turn, turns
@@ -238,3 +241,44 @@ def test_bag_counts_are_public_and_draws_follow_them() -> None:
     odds = {state.action_text(a): p for a, p in state.chance_outcomes()}
     assert odds["draw U"] == pytest.approx(7 / 70) and odds["draw D"] == pytest.approx(3 / 70)
     assert sum(odds.values()) == pytest.approx(1)
+
+
+def test_a_placement_that_names_a_feature_is_refused_as_a_placement() -> None:
+    """Placing a tile: an action object built by hand as a legal placement plus a feature is not
+    a placement; it is refused under "Placing a tile" (not a shrine rule, shrines being off)."""
+    state = new()
+    state.apply_text("draw E")
+    good = state.parse_action("place E 0,1 180")
+    assert state.is_legal(good)
+    with pytest.raises(IllegalAction, match=r"names a feature \[Placing a tile\]"):
+        state.apply(good._replace(feature="city"))
+    assert texts(state) == ["place E 0,-1 90", "place E 0,-1 180", "place E 0,-1 270", "place E 0,1 180"]
+
+
+def test_two_catalogues_with_one_file_name_keep_their_own_placements(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Placing a tile in a catalogue of one's own (``-o tiles=FILE``): where a tile fits is worked
+    out from that catalogue's edges, even when a game of the shipped catalogue (file name
+    tiles.json too) ran first in the same process. The user's file lists the types in reverse, so
+    a type's index names another tile in each catalogue."""
+    import json
+
+    import regalia
+    from regalia.core.data import read_package_json
+
+    doc = read_package_json("regalia.games.carcassonne", "data/tiles.json")
+    doc["tiles"] = list(reversed(doc["tiles"]))
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    shipped = new()
+    for tile in range(len(shipped.cat.types)):  # where every shipped tile fits next to the start
+        shipped.placements(tile)
+    monkeypatch.chdir(tmp_path)
+    mine = regalia.load_game("carcassonne", tiles="tiles.json").new_state(seed=1)
+    for letter in ("E", "W", "H"):
+        state = mine.clone()
+        state.apply_text(f"draw {letter}")
+        expected = new()
+        expected.apply_text(f"draw {letter}")
+        assert texts(state) == texts(expected), letter

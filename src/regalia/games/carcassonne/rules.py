@@ -30,9 +30,6 @@ from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
 
 _new = tuple.__new__
 
-#: Memo: (catalogue source, tile type, pattern of neighbours' edges) -> the rotations that fit.
-_FITS: dict[tuple[str, int, str], tuple[int, ...]] = {}
-
 
 class Rules(Base):
     """Legal actions, chance's outcomes and checks."""
@@ -60,16 +57,16 @@ class Rules(Base):
 
     def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
-        key = (self.cat.source, tile, pattern)
-        found = _FITS.get(key)
+        cat = self.cat
+        memo = cat.fits_memo
+        found = memo.get((tile, pattern))
         if found is None:
-            cat = self.cat
             found = tuple(
                 r
                 for r in cat.types[tile].rotations
                 if all(p == "." or p == e for p, e in zip(pattern, cat.turned(tile, r).edges, strict=True))
             )
-            _FITS[key] = found
+            memo[(tile, pattern)] = found
         return found
 
     def placements(self, tile: int) -> tuple[tuple[Pos, int], ...]:
@@ -151,6 +148,8 @@ class Rules(Base):
     def _check_place(self, action: Action) -> None:
         if action.kind != PLACE:
             raise IllegalAction("place the drawn tile first ('place TILE X,Y ROTATION')", "Placing a tile")
+        if action.feature or action.side:
+            raise IllegalAction(f"{action!r} is not a placement: it names a feature", "Placing a tile")
         tile = self.cat.types[self.drawn]
         if action.tile != self.drawn:
             raise IllegalAction(f"the tile drawn is {tile.id}", "Placing a tile")

@@ -223,6 +223,12 @@ class Catalogue:
     def _turned(self) -> dict[tuple[int, int], Turned]:
         return {(t.index, r): _turn(t, r) for t in self.types for r in ROTATIONS}
 
+    @cached_property
+    def fits_memo(self) -> dict[tuple[int, str], tuple[int, ...]]:
+        """Memo of :meth:`Rules.fits`: (tile type, pattern of neighbours' edges) -> the rotations
+        that fit. Kept on the catalogue, so two catalogues never share it."""
+        return {}
+
     def turned(self, tile: int, rotation: int) -> Turned:
         """Tile type ``tile`` turned ``rotation`` degrees clockwise."""
         return self._turned[(tile, rotation)]
