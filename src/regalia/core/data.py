@@ -103,7 +103,7 @@ class DataFiles(Generic[T]):
         self.package = package
         self.name = name
         self.what = what
-        self._parsed: dict[str | None, T] = {}
+        self._parsed: dict[tuple[str, int, int] | None, T] = {}
 
     def load(self, path: str | Path) -> T:
         """Read and validate a user's file (every call reads it again)."""
@@ -114,12 +114,21 @@ class DataFiles(Generic[T]):
         return self.get(None)
 
     def get(self, path: str | None) -> T:
-        """The shipped file (``None``) or a user's file, parsed once per path."""
-        if path in self._parsed:
-            return self._parsed[path]
+        """The shipped file (``None``) or a user's file, parsed once per version of the file: a
+        user's file is known by its absolute path, time of change and size, so the same name in
+        another folder, or the file edited, is read again."""
+        key: tuple[str, int, int] | None = None
+        if path is not None:
+            try:
+                stat = Path(path).stat()
+                key = (str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+            except OSError:
+                return self.load(path)  # names what is wrong with the path
+        if key in self._parsed:
+            return self._parsed[key]
         if path is None:
             found = self.parse(read_package_json(self.package, self.name), PurePosixPath(self.name).name)
         else:
             found = self.load(path)
-        self._parsed[path] = found
+        self._parsed[key] = found
         return found
