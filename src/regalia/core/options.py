@@ -42,14 +42,19 @@ def option(
     choices: Sequence[Any] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    file: bool = False,
 ) -> Any:
-    """A dataclass field of an :class:`Options` class, with its help text, choices and bounds."""
+    """A dataclass field of an :class:`Options` class, with its help text, choices and bounds.
+
+    ``file`` marks an option whose value is a path on the machine running the game (a user's own
+    data file): the server refuses such options from its clients."""
     meta = {
         _META: {
             "help": help,
             "choices": None if choices is None else tuple(choices),
             "minimum": minimum,
             "maximum": maximum,
+            "file": file,
         }
     }
     return dataclasses.field(default=default, metadata=meta)
@@ -114,7 +119,8 @@ class Options:
     @classmethod
     def schema(cls) -> list[JSON]:
         """Every option: ``name``, ``type`` (bool, int, str, list), ``nullable``, ``default``,
-        ``choices``, ``minimum``, ``maximum`` and ``help``, in declaration order."""
+        ``choices``, ``minimum``, ``maximum``, ``file`` (a path on this machine) and ``help``, in
+        declaration order."""
         hints = typing.get_type_hints(cls)
         out: list[JSON] = []
         for f in dataclasses.fields(cls):
@@ -130,6 +136,7 @@ class Options:
                     "choices": None if meta.get("choices") is None else list(meta["choices"]),
                     "minimum": meta.get("minimum"),
                     "maximum": meta.get("maximum"),
+                    "file": bool(meta.get("file", False)),
                     "help": meta.get("help", ""),
                 }
             )

@@ -53,7 +53,9 @@ class CarcassonneOptions(Options):
     challenge_house_rule: bool = option(
         False, "house rule: the winner of a shrine/cloister challenge also scores the loser's building"
     )
-    tiles: str | None = option(None, "path of your own tile catalogue (format: docs/carcassonne.md)")
+    tiles: str | None = option(
+        None, "path of your own tile catalogue (format: docs/carcassonne.md)", file=True
+    )
 
     def validate(self) -> None:
         if self.challenge_house_rule and self.shrines == "off":

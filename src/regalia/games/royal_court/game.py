@@ -34,7 +34,7 @@ class RoyalCourtOptions(Options):
         choices=("king", "queen"),
     )
     archetypes: str | None = option(
-        None, "path of your own archetype file (the shipped values and adaptations are regalia's)"
+        None, "path of your own archetype file (the shipped values and adaptations are regalia's)", file=True
     )
     turn_cap: int = option(
         DEFAULT_TURN_CAP,

@@ -40,9 +40,11 @@ class TwoHeirsOptions(Options):
     level: int | None = option(
         None, "solo: Henry's level, 1 (Poor), 2 (Brave) or 3 (Relentless, the default)", minimum=1, maximum=3
     )
-    tiles: str | None = option(None, "path of your own tile catalogue (the shipped one is reconstructed)")
+    tiles: str | None = option(
+        None, "path of your own tile catalogue (the shipped one is reconstructed)", file=True
+    )
     treasures: str | None = option(
-        None, "solo: path of your own treasure tokens (the shipped ones are reconstructed)"
+        None, "solo: path of your own treasure tokens (the shipped ones are reconstructed)", file=True
     )
 
     def validate(self) -> None:

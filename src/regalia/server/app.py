@@ -1,0 +1,395 @@
+"""The HTTP and WebSocket front of the game server (FastAPI), and the browser client's files.
+
+:func:`create_app` builds the application on a database URL. Every request is answered by the
+:class:`~regalia.server.service.MatchService`; refused requests get a 4xx whose ``detail`` says what
+is wrong (docs/server.md). Views are pushed over WebSockets by the :class:`Hub`, each connection
+getting its own seat's view; on PostgreSQL a :class:`~regalia.server.store.Listener` hears the
+changes other server processes make and pushes them too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from regalia import __version__
+from regalia.server.service import ApiError, MatchService
+from regalia.server.store import Listener, Store
+
+log = logging.getLogger("regalia.server")
+
+#: The largest request body accepted (bytes).
+MAX_BODY = 64 * 1024
+#: Seconds a WebSocket client has to send its first message.
+HELLO_TIMEOUT = 10.0
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyLimit:
+    """Refuse a request body over :data:`MAX_BODY` bytes with 413, whether or not it says its
+    length, before the application reads it."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await _too_large(send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > MAX_BODY:
+                    raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send: Send) -> None:
+    body = b'{"detail":"the request is larger than 64 KiB"}'
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 413,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
+
+
+# -- request bodies ------------------------------------------------------------------------------
+class SeatRequest(BaseModel):
+    """A seat of a new match."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "computer", "automaton"] | None = None
+    name: str | None = Field(None, max_length=40)
+    agent: str | None = Field(None, max_length=64, description="computer seats: random, greedy or mcts")
+    level: str | None = Field(None, max_length=32, description="computer seats: a level of the agent")
+
+
+class CreateMatch(BaseModel):
+    """A new match: a registered game, its options, one entry per seat, and the screen."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatRequest] = Field(max_length=16)
+    screen: Literal["online", "shared"] = "online"
+
+
+class SeatsRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class ActionRequest(BaseModel):
+    """An action in the game's notation; ``version``, when given, must be the match's."""
+
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(max_length=200)
+    version: int | None = None
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip() or len(token) > 200:
+        raise ApiError(401, "Authorization: expected 'Bearer TOKEN'")
+    return token.strip()
+
+
+Auth = Annotated[str | None, Header(description="Bearer TOKEN: the seat's token")]
+
+
+class Hub:
+    """The WebSocket connections of this process, by match; pushes each its seat's view."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.clients: dict[str, dict[WebSocket, int | None]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._pending: set[str] = set()
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    def changed(self, match_id: str) -> None:
+        """A match changed (called from any thread)."""
+        loop = self.loop
+        if loop is None or match_id not in self.clients:
+            return
+        loop.call_soon_threadsafe(self._schedule, match_id)
+
+    def _schedule(self, match_id: str) -> None:
+        if match_id in self._pending:
+            return
+        self._pending.add(match_id)
+        task = asyncio.ensure_future(self.push(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def push(self, match_id: str) -> None:
+        self._pending.discard(match_id)
+        clients = dict(self.clients.get(match_id, {}))
+        if not clients:
+            return
+        views: dict[int | None, Any] = {}
+        for ws, seat in clients.items():
+            try:
+                if seat not in views:
+                    views[seat] = await run_in_threadpool(self._view, match_id, seat)
+                await ws.send_json({"type": "view", "view": views[seat]})
+            except Exception:  # a closed socket: forget it
+                self.remove(match_id, ws)
+
+    def _view(self, match_id: str, seat: int | None) -> Any:
+        return self.service.view_of(self.service.live(match_id), seat)
+
+    def add(self, match_id: str, ws: WebSocket, seat: int | None) -> None:
+        self.clients.setdefault(match_id, {})[ws] = seat
+
+    def remove(self, match_id: str, ws: WebSocket) -> None:
+        group = self.clients.get(match_id)
+        if group is not None:
+            group.pop(ws, None)
+            if not group:
+                del self.clients[match_id]
+
+    def elsewhere(self, match_id: str) -> None:
+        """Another process changed a match (PostgreSQL notice)."""
+        if match_id in self.clients and self.service.changed_elsewhere(match_id):
+            self.changed(match_id)
+
+
+def process_pool(workers: int) -> concurrent.futures.Executor:
+    """The pool computer seats think in: processes, so a long search blocks no other match."""
+    return concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+    )
+
+
+def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor | None = None) -> FastAPI:
+    """The server on the database at ``db_url``; computer seats think in ``pool`` (by default a
+    pool of ``workers`` processes)."""
+    holder: dict[str, Any] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db_url)
+        own_pool = pool is None
+        executor = pool if pool is not None else process_pool(workers)
+        service = MatchService(store, executor)
+        hub = Hub(service)
+        hub.loop = asyncio.get_running_loop()
+        service.on_change = hub.changed
+        listener = Listener(db_url, hub.elsewhere) if store.is_postgres else None
+        if listener is not None:
+            listener.start()
+        holder.update(service=service, hub=hub, store=store)
+        app.state.service = service
+        resumed = await run_in_threadpool(service.resume)
+        if resumed:
+            log.info("computer seats resumed in %d matches", resumed)
+        try:
+            yield
+        finally:
+            if listener is not None:
+                listener.stop()
+            if own_pool:
+                executor.shutdown(wait=False, cancel_futures=True)
+            store.close()
+
+    app = FastAPI(
+        title="regalia",
+        version=__version__,
+        summary="Play The Two Heirs, Carcassonne and Intrigue in the Royal Court in a browser.",
+        description="The game server of regalia: see docs/server.md.",
+        lifespan=lifespan,
+    )
+
+    def service() -> MatchService:
+        svc: MatchService = holder["service"]
+        return svc
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        body: dict[str, Any] = {"detail": exc.detail}
+        if exc.rule:
+            body["rule"] = exc.rule
+        return JSONResponse(body, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        if any(e.get("type") == "json_invalid" for e in errors):
+            return JSONResponse({"detail": "the body is not valid JSON"}, status_code=400)
+        parts = []
+        for e in errors[:3]:
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
+            parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else str(e.get("msg", "invalid")))
+        return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+
+    # -- games ----------------------------------------------------------------------------
+    @app.get("/api/games", tags=["games"])
+    def games() -> list[dict[str, Any]]:
+        """The registered games: options schema, seat range, the agents and their levels."""
+        return service().catalog()
+
+    @app.post("/api/games/{game}/seats", tags=["games"])
+    def seats(game: str, body: SeatsRequest) -> list[dict[str, Any]]:
+        """The seats a game has with these options (422 names a bad option)."""
+        return service().seats_for(game, body.options)
+
+    @app.get("/api/games/{game}/rules", tags=["games"], response_class=PlainTextResponse)
+    def rules(game: str) -> PlainTextResponse:
+        """The rulebook shipped with the game (Markdown)."""
+        return PlainTextResponse(service().rules(game), media_type="text/markdown; charset=utf-8")
+
+    # -- matches --------------------------------------------------------------------------
+    @app.post("/api/matches", status_code=201, tags=["matches"])
+    def create(body: CreateMatch) -> dict[str, Any]:
+        """Create a match: the private link and token of each human seat, and the spectator link."""
+        seats = [s.model_dump(exclude_none=True) for s in body.seats]
+        return service().create(body.game, body.options, seats, body.screen)
+
+    @app.get("/api/matches", tags=["matches"])
+    def matches(
+        status: Annotated[Literal["active", "finished"] | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 50,
+    ) -> list[dict[str, Any]]:
+        """Matches, the most recently changed first."""
+        return service().listing(status, limit)
+
+    @app.get("/api/matches/{match_id}", tags=["matches"])
+    def view(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """The view of the token's seat, or a spectator's without a token."""
+        return service().view(match_id, _token(authorization))
+
+    @app.post("/api/matches/{match_id}/actions", tags=["matches"])
+    def act(match_id: str, body: ActionRequest, authorization: Auth = None) -> dict[str, Any]:
+        """Play an action in the game's notation (checked by the engine; 422 names the rule)."""
+        return service().act(match_id, _token(authorization), body.action, body.version)
+
+    @app.post("/api/matches/{match_id}/undo", tags=["matches"])
+    def undo(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """Take back your last action of this turn (online against people: asks the opponent)."""
+        return service().undo(match_id, _token(authorization))
+
+    @app.post("/api/matches/{match_id}/undo/accept", tags=["matches"])
+    def undo_accept(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """Allow the opponent's request to take back."""
+        return service().answer_undo(match_id, _token(authorization), True)
+
+    @app.post("/api/matches/{match_id}/undo/decline", tags=["matches"])
+    def undo_decline(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """Refuse the opponent's request to take back."""
+        return service().answer_undo(match_id, _token(authorization), False)
+
+    @app.post("/api/matches/{match_id}/hint", tags=["matches"])
+    def hint(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """What the hint agent would play (against the computer, or on a shared screen)."""
+        return service().hint(match_id, _token(authorization))
+
+    @app.get("/api/matches/{match_id}/record", tags=["matches"])
+    def record(match_id: str, authorization: Auth = None) -> JSONResponse:
+        """The record: complete once the match is over; the viewer's while it is played."""
+        doc = service().record(match_id, _token(authorization))
+        headers = {"Content-Disposition": f'attachment; filename="regalia-{match_id}.json"'}
+        return JSONResponse(doc, headers=headers)
+
+    @app.get("/api/matches/{match_id}/svg", tags=["matches"], response_class=Response)
+    def svg(match_id: str, ply: Annotated[int, Query(ge=0, le=100_000)]) -> Response:
+        """A finished match's position after ``ply`` plies (SVG)."""
+        return Response(service().svg_at(match_id, ply), media_type="image/svg+xml")
+
+    @app.websocket("/api/matches/{match_id}/ws")
+    async def socket(websocket: WebSocket, match_id: str) -> None:
+        await websocket.accept()
+        hub: Hub = holder["hub"]
+        try:
+            hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT)
+            token = hello.get("token") if isinstance(hello, dict) else None
+            if token is not None and not isinstance(token, str):
+                raise ApiError(401, "token: expected a text")
+            seat = await run_in_threadpool(service().seat_of, match_id, token)
+            first = await run_in_threadpool(hub._view, match_id, seat)
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", "detail": exc.detail})
+            await websocket.close(code=1008)
+            return
+        except (TimeoutError, ValueError, KeyError, WebSocketDisconnect):
+            with contextlib.suppress(Exception):
+                await websocket.send_json({"type": "error", "detail": 'expected {"token": ...} first'})
+                await websocket.close(code=1008)
+            return
+        hub.add(match_id, websocket, seat)
+        try:
+            await websocket.send_json({"type": "view", "view": first})
+            while True:
+                message = await websocket.receive_text()
+                if message.strip() in ('{"type":"ping"}', '{"type": "ping"}', "ping"):
+                    await websocket.send_json({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            hub.remove(match_id, websocket)
+
+    # -- the browser client -----------------------------------------------------------------
+    web = resources.files("regalia.web")
+
+    def page(name: str) -> FileResponse:
+        path = web / name
+        if not path.is_file():
+            raise ApiError(404, f"the browser client's {name} is not installed")
+        return FileResponse(str(path), media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/match/{match_id}", include_in_schema=False)
+    def match_page(match_id: str) -> FileResponse:
+        return page("match.html")
+
+    app.mount("/static", StaticFiles(directory=str(web)), name="static")
+    app.add_middleware(BodyLimit)
+    return app

@@ -1,0 +1,50 @@
+"""``regalia serve``: the game server and the browser client (docs/server.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from regalia.commands._common import console
+from regalia.core.errors import OptionError
+
+
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PW@HOST/NAME "
+            "(default: a SQLite file in your data directory).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", min=1, max=64, help="Processes the computer seats think in.")
+    ] = 1,
+) -> None:
+    """Serve games in the browser: open the address it prints."""
+    try:
+        import uvicorn
+
+        from regalia.server.app import create_app
+    except ImportError as exc:
+        raise OptionError(
+            f"regalia serve needs the server extra: pip install 'regalia[server]' ({exc})"
+        ) from None
+    from regalia.server.store import default_url
+
+    if db is None:
+        db, path = default_url()
+        console().print(f"games are kept in {path}")
+    elif not db.startswith(("sqlite", "postgresql")):
+        raise OptionError(f"--db: expected a sqlite:/// or postgresql+psycopg:// URL, not {db!r}")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    console().print(f"regalia serves on http://{shown}:{port}/ (Ctrl+C stops it)")
+    uvicorn.run(create_app(db, workers=workers), host=host, port=port, log_level="warning", ws_max_size=65536)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database (run by :func:`regalia.server.store.migrate`)."""

@@ -1,0 +1,279 @@
+"""The server's storage: matches, their plies and their seat tokens, through SQLAlchemy.
+
+A SQLite file by default, PostgreSQL by URL; the schema is created and migrated by Alembic
+(:func:`migrate`, run when a :class:`Store` opens). Every change of a match is one transaction that
+moves its ``version`` on only if nobody else did first (:meth:`Store.commit_change`), so several
+server processes may share one database: the loser of a race is told, and nothing is half written.
+On PostgreSQL the same transaction sends ``NOTIFY regalia_matches, '<match id>'`` so that the other
+processes push the change to their own clients (:class:`Listener`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+metadata = sa.MetaData()
+
+#: One row per match: what it is, how far it is, and the seed of its draws (never sent out).
+matches = sa.Table(
+    "matches",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seats", sa.JSON, nullable=False),
+    sa.Column("screen", sa.String(16), nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("plies", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("to_act", sa.Integer, nullable=True),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("undo_by", sa.Integer, nullable=True),
+    sa.Column("created", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+)
+sa.Index("matches_status_updated", matches.c.status, matches.c.updated)
+
+#: The record of a match: ply ``number`` (from 0) by ``seat`` (a seat, or -1 for chance).
+plies = sa.Table(
+    "plies",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("number", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("text", sa.String(200), nullable=False),
+)
+
+#: The SHA-256 of each seat's token (the token itself is never stored).
+tokens = sa.Table(
+    "tokens",
+    metadata,
+    sa.Column("digest", sa.String(64), primary_key=True),
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+)
+
+#: The PostgreSQL channel of change notices.
+CHANNEL = "regalia_matches"
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest migration (Alembic, scripts shipped in
+    ``regalia.server.migrations``)."""
+    from alembic import command
+    from alembic.config import Config
+
+    script_location = str(resources.files("regalia.server") / "migrations")
+    config = Config()
+    config.set_main_option("script_location", script_location)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+@dataclasses.dataclass(frozen=True)
+class MatchRow:
+    """A match as stored (``plies`` are their texts, in order, with the seat of each)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    screen: str
+    seed: int
+    version: int
+    status: str
+    to_act: int | None
+    result: dict[str, Any] | None
+    undo_by: int | None
+    created: dt.datetime
+    updated: dt.datetime
+    plies: int
+
+    @classmethod
+    def of(cls, row: Any) -> MatchRow:
+        return cls(**{f.name: getattr(row, f.name) for f in dataclasses.fields(cls)})
+
+
+@dataclasses.dataclass(frozen=True)
+class Change:
+    """One change of a match: plies removed from ``keep`` on (an undo), plies added, new fields."""
+
+    keep: int
+    added: Sequence[tuple[int, str]]
+    status: str
+    to_act: int | None
+    result: dict[str, Any] | None
+    undo_by: int | None
+
+
+def default_url() -> tuple[str, Path]:
+    """The SQLite database in the user's data directory (created if missing)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("regalia"))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "regalia.db"
+    return f"sqlite:///{path}", path
+
+
+class Store:
+    """The matches of one database (thread-safe: each call is its own transaction)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- reading ------------------------------------------------------------------------
+    def match(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(matches).where(matches.c.id == match_id)).first()
+        return None if row is None else MatchRow.of(row)
+
+    def version(self, match_id: str) -> int | None:
+        with self.engine.connect() as c:
+            value = c.execute(sa.select(matches.c.version).where(matches.c.id == match_id)).scalar()
+        return None if value is None else int(value)
+
+    def plies(self, match_id: str) -> list[tuple[int, str]]:
+        """``[(seat, text), ...]`` in order."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(plies.c.seat, plies.c.text)
+                .where(plies.c.match_id == match_id)
+                .order_by(plies.c.number)
+            ).all()
+        return [(int(r.seat), str(r.text)) for r in rows]
+
+    def seat_of(self, digest: str) -> tuple[str, int] | None:
+        """The match and seat a token's digest acts for."""
+        with self.engine.connect() as c:
+            row = c.execute(
+                sa.select(tokens.c.match_id, tokens.c.seat).where(tokens.c.digest == digest)
+            ).first()
+        return None if row is None else (str(row.match_id), int(row.seat))
+
+    def listing(self, status: str | None, limit: int) -> list[MatchRow]:
+        query = sa.select(matches).order_by(matches.c.updated.desc()).limit(limit)
+        if status is not None:
+            query = query.where(matches.c.status == status)
+        with self.engine.connect() as c:
+            return [MatchRow.of(r) for r in c.execute(query).all()]
+
+    def waiting_on(self, seats: Callable[[MatchRow], bool]) -> list[str]:
+        """Ids of the active matches for which ``seats(row)`` is true (e.g. a computer to move)."""
+        with self.engine.connect() as c:
+            rows = c.execute(sa.select(matches).where(matches.c.status == "active")).all()
+        return [r.id for r in rows if seats(MatchRow.of(r))]
+
+    # -- writing ------------------------------------------------------------------------
+    def create(self, row: dict[str, Any], digests: Iterable[tuple[str, int]]) -> None:
+        with self.engine.begin() as c:
+            c.execute(sa.insert(matches).values(**row))
+            for digest, seat in digests:
+                c.execute(sa.insert(tokens).values(digest=digest, match_id=row["id"], seat=seat))
+
+    def commit_change(self, match_id: str, version: int, change: Change) -> bool:
+        """Apply ``change`` if the match is still at ``version`` (then at ``version + 1``);
+        ``False``, writing nothing, if another writer moved it on first."""
+        with self.engine.begin() as c:
+            done = c.execute(
+                sa.update(matches)
+                .where(matches.c.id == match_id, matches.c.version == version)
+                .values(
+                    version=version + 1,
+                    plies=change.keep + len(change.added),
+                    status=change.status,
+                    to_act=change.to_act,
+                    result=change.result,
+                    undo_by=change.undo_by,
+                    updated=now(),
+                )
+            )
+            if done.rowcount != 1:
+                return False
+            c.execute(sa.delete(plies).where(plies.c.match_id == match_id, plies.c.number >= change.keep))
+            if change.added:
+                c.execute(
+                    sa.insert(plies),
+                    [
+                        {"match_id": match_id, "number": change.keep + i, "seat": seat, "text": text}
+                        for i, (seat, text) in enumerate(change.added)
+                    ],
+                )
+            if self.is_postgres:
+                c.execute(sa.text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": match_id})
+        return True
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite in WAL mode (readers never wait for the writer) with
+    foreign keys on."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Listener:
+    """Calls ``on_change(match_id)`` for every change notice on PostgreSQL (a thread with its own
+    connection, listening on :data:`CHANNEL`; reconnects after a lost connection)."""
+
+    def __init__(self, url: str, on_change: Callable[[str], None]) -> None:
+        self.url = url
+        self.on_change = on_change
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="regalia-listener", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        import psycopg
+
+        dsn = sa.engine.make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(dsn, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    while not self._stop.is_set():
+                        for notice in conn.notifies(timeout=1.0):
+                            self.on_change(notice.payload)
+            except psycopg.Error:
+                self._stop.wait(1.0)
+
+
+def connection_for_alembic(config: Any) -> Connection:
+    connection: Connection = config.attributes["connection"]
+    return connection

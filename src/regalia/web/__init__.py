@@ -1,0 +1,1 @@
+"""The browser client: static files (HTML, CSS, JavaScript modules) that `regalia serve` serves."""
