@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from regalia import __version__
-from regalia.server.service import ApiError, MatchService
+from regalia.server.service import ApiError, MatchService, warm
 from regalia.server.store import Listener, Store
 
 log = logging.getLogger("regalia.server")
@@ -213,6 +213,7 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
         store = Store(db_url)
         own_pool = pool is None
         executor = pool if pool is not None else process_pool(workers)
+        executor.submit(warm)
         service = MatchService(store, executor)
         hub = Hub(service)
         hub.loop = asyncio.get_running_loop()

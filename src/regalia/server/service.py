@@ -136,6 +136,16 @@ def think(game_id: str, options: Mapping[str, Any], texts: Sequence[str], spec: 
     return state.notation(agent.choose(state, random.Random(seed)))
 
 
+def warm() -> bool:
+    """Nothing: submitted once to a new process pool so that its worker imports the games before
+    the first computer seat needs it."""
+    import regalia.ai.registry  # noqa: F401
+
+    for game_id in game_ids():
+        game_class(game_id)
+    return True
+
+
 def rich_text(renderable: Any, width: int = 100) -> str:
     """A rich renderable as plain text."""
     from rich.console import Console
@@ -431,15 +441,15 @@ class MatchService:
             seat = self._acting_seat(live, seat)
             self._check_turn(live, seat, version)
             state = live.state
+            keep = len(live.entries)
             try:
-                action = state.parse_or_raise(text)
-                state.check(action)
+                _apply(live.plugin, state, state.parse_or_raise(text), live.entries, checked=True)
             except NotationError as exc:
                 raise ApiError(422, str(exc)) from None
             except IllegalAction as exc:
                 raise ApiError(422, str(exc), getattr(exc, "rule", None)) from None
-            keep = len(live.entries)
-            _apply(live.plugin, state, action, live.entries, checked=True)
+            except RegaliaError as exc:
+                raise ApiError(422, str(exc)) from None
             self._advance(live.plugin, state, live.row.seed, live.entries)
             self._commit(live, keep=keep, added=live.entries[keep:], undo_by=None)
         self._after_change(live)
@@ -470,9 +480,12 @@ class MatchService:
                 return
             _apply(plugin, state, action, entries, checked=True)
 
-    def _commit(self, live: Live, keep: int, added: Sequence[Entry], undo_by: int | None) -> None:
-        """Write the change; if another process moved the match on first, nothing is written, the
-        match is read again and the request refused."""
+    def _commit(
+        self, live: Live, keep: int, added: Sequence[Entry], undo_by: int | None, trim: bool = False
+    ) -> None:
+        """Write the change (``trim``: plies from ``keep`` on were taken back); if another process
+        moved the match on first, or the database fails, nothing is written and the match is read
+        again when next asked."""
         state = live.state
         terminal = state.is_terminal()
         result = None
@@ -480,21 +493,27 @@ class MatchService:
             result = {"scores": state.scores(), "returns": state.returns(), "winner": state.winner()}
         change = Change(
             keep=keep,
+            trim=trim,
             added=[(e.player, e.text) for e in added],
             status="finished" if terminal else "active",
             to_act=None if terminal else state.current_player,
             result=result,
             undo_by=undo_by,
         )
-        if not self.store.commit_change(live.id, live.version, change):
+        try:
+            done = self.store.commit_change(live.id, live.version, change)
+        except Exception:
+            self.forget(live.id)
+            raise
+        if not done:
             self.forget(live.id)
             raise ApiError(409, "the match was changed meanwhile by another server: reload it")
         live.version += 1
         live.undo_by = undo_by
 
     def _after_change(self, live: Live) -> None:
-        self.on_change(live.id)
         self._schedule_computer(live)
+        self.on_change(live.id)
 
     # -- computer seats -----------------------------------------------------------------------
     def _schedule_computer(self, live: Live) -> None:
@@ -615,7 +634,7 @@ class MatchService:
         old_state, old_entries = live.state, live.entries
         live.state, live.entries = state, entries
         try:
-            self._commit(live, keep=keep, added=[], undo_by=None)
+            self._commit(live, keep=keep, added=[], undo_by=None, trim=True)
         except ApiError:
             live.state, live.entries = old_state, old_entries
             raise
@@ -776,4 +795,4 @@ class _Row:
         self.__dict__.update(values)
 
 
-__all__ = ["ApiError", "MatchService", "RegaliaError", "think"]
+__all__ = ["ApiError", "MatchService", "think"]

@@ -111,9 +111,11 @@ class MatchRow:
 
 @dataclasses.dataclass(frozen=True)
 class Change:
-    """One change of a match: plies removed from ``keep`` on (an undo), plies added, new fields."""
+    """One change of a match: the first ``keep`` plies kept (those after removed if ``trim``: an
+    undo), plies added after them, the match's new fields."""
 
     keep: int
+    trim: bool
     added: Sequence[tuple[int, str]]
     status: str
     to_act: int | None
@@ -211,7 +213,8 @@ class Store:
             )
             if done.rowcount != 1:
                 return False
-            c.execute(sa.delete(plies).where(plies.c.match_id == match_id, plies.c.number >= change.keep))
+            if change.trim:
+                c.execute(sa.delete(plies).where(plies.c.match_id == match_id, plies.c.number >= change.keep))
             if change.added:
                 c.execute(
                     sa.insert(plies),
