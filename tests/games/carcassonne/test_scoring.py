@@ -137,6 +137,21 @@ def test_tied_road_two_thieves_each_score() -> None:
     assert state.followers == [7, 7]
 
 
+def test_players_tied_with_the_most_points_share_the_victory() -> None:
+    """End of the game ("players tied with the most points share the victory"); ruling C-tie-win.
+    Three players, a bag of three U: red's thief on the start road (U at 1,0), blue's on a road
+    below it (U at 0,-1), extended by green's U at 1,-1 without a follower. Final scoring: red's
+    road 0,0 1,0 = 2, blue's road 0,-1 1,-1 = 2, green 0. Red and blue share the first place: each
+    gets the mean of places 1 and 2 (0.5, not a win's 1.0), green the last (-1.0), and no seat is
+    the winner."""
+    state = bag_game({"U": 3}, players=3)
+    turns(state, "U 1,0 0 road E", "U 0,-1 0 road E", "U 1,-1 0")
+    assert state.is_terminal()
+    assert state.scores() == [2, 2, 0]
+    assert state.returns() == [0.5, 0.5, -1.0]
+    assert state.winner() is None
+
+
 # -- cloisters -------------------------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import regalia
-from regalia.games.royal_court.state import P_MOVE, P_PLAY
+from regalia.games.royal_court.state import P_MOVE, P_PLAY, RoyalCourtState
 
 from .builders import build, influence, run, texts
 
@@ -128,6 +128,63 @@ def test_turn_cap_ends_and_scores_the_game() -> None:
     sign = (red > blue) - (red < blue)
     assert state.returns() == [float(sign), float(-sign)]
     assert state.winner() == (0 if red > blue else 1)
+
+
+RED_REST = ["Spy", "Bishop", "Wizard", "Healer", "Diplomat", "Courtisan"]
+BLUE_REST = ["Assassin", "Joker", "Spy", "Thief", "Captain", "Healer"]
+#: Every tile in play but red's Joker: red's three lowest-influence archetypes on three sides of the
+#: king (1,0 left open), blue's four highest on the four sides of the queen, the others in two rows.
+LAST_TILE = {
+    "0,1": "red Assassin",
+    "-1,0": "red Thief",
+    "0,-1": "red Captain",
+    **{f"{-1 - i},2": f"red {n}" for i, n in enumerate(RED_REST)},
+    "3,1": "blue Bishop",
+    "4,0": "blue Courtisan",
+    "2,0": "blue Wizard",
+    "3,-1": "blue Diplomat",
+    **{f"{4 + i},2": f"blue {n}" for i, n in enumerate(BLUE_REST)},
+}
+
+
+def _surround_then_end(state: RoyalCourtState) -> None:
+    """Red plays the Joker at 1,0, the fourth side of the king; moves the Spy at -1,2 (not part
+    of the surround) and declines the Joker's extra move: the turn ends with the king surrounded."""
+    run(state, "play Joker 1,0")
+    assert state.surrounded(0) and state.phase == P_MOVE
+    run(state, "move -1,2 -1,1", "pass")
+    assert state.surrounded(0)
+
+
+def test_a_surround_made_with_the_last_tile_is_scored_not_an_outright_victory() -> None:
+    """Ruling RC-end-order: End game 2 is checked at the end of the turn, before the next turn's
+    End game 1 check. Red's last tile (the Joker at 1,0, with blue's zone already empty) completes
+    the surround of the king: the game ends there and is scored, no turn starts, so red's surround
+    is no outright victory; blue's four tiles beside the queen outweigh red's and blue wins."""
+    state = build(LAST_TILE, player=0)
+    assert state.zone_tiles(0) == [1] and state.zone_tiles(1) == []
+    _surround_then_end(state)
+    assert state.is_terminal() and state.ending == "scored"
+    red = sum(influence(state, n) for n in ("Joker", "Assassin", "Thief", "Captain"))
+    blue = sum(influence(state, n) for n in ("Bishop", "Courtisan", "Wizard", "Diplomat"))
+    assert blue > red  # the position is chosen so the scoring, not the surround, decides
+    assert state.scores() == [red, blue]
+    assert state.returns() == [-1.0, 1.0] and state.winner() == 1
+
+
+def test_a_surround_made_on_the_capped_turn_is_scored_not_an_outright_victory() -> None:
+    """Ruling RC-end-order: the turn cap is checked at the end of the turn too, before the next
+    turn's End game 1 check. The same surround made on the turn that reaches the cap, with a tile
+    left in blue's zone (its Healer, so End game 2 does not apply), ends the game by the cap,
+    scored: blue wins."""
+    board = {k: v for k, v in LAST_TILE.items() if v != "blue Healer"}
+    state = build(board, player=0, turn_cap=10)
+    state.turn = 9
+    assert state.zone_tiles(1) == [7]
+    _surround_then_end(state)
+    assert state.turn == 10 and state.is_terminal() and state.ending == "cap"
+    assert state.scores()[1] > state.scores()[0]
+    assert state.returns() == [-1.0, 1.0] and state.winner() == 1
 
 
 def test_an_opponent_tile_on_one_side_of_the_consort_is_no_outright_victory() -> None:

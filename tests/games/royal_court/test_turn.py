@@ -7,7 +7,7 @@ import pytest
 import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
-from regalia.core.grid import neighbours8
+from regalia.core.grid import format_pos, neighbours8
 from regalia.core.record import replay
 from regalia.games.royal_court.state import P_MOVE, P_PLAY, P_TARGET
 
@@ -246,3 +246,31 @@ def test_a_tile_left_alone_by_another_move_stays_and_moves_only_next_to_a_tile()
         state.apply_text("move 5,2 6,2")
     run(state, "move 5,2 5,1")
     assert at(state, "5,1") == "red Spy" and state.current_player == 1
+
+
+def test_the_king_and_queen_count_as_tiles_and_a_move_may_end_at_a_corner() -> None:
+    """Ruling RC-adjacency: "adjacent" (Gameplay 1 and 3) counts the king and the queen as tiles,
+    and a touch at a corner, for a move as for a play ("even diagonally"). From a new game, in
+    notation: red's first tile may enter on the 16 squares around the king and the queen, no
+    other; the Spy at 1,1 touches only the king, at a corner, and may move beside the king (0,1,
+    1,0), beside the queen (2,0) or to the queen's corner (2,1), not to 1,2 (touching nothing).
+    Blue's Joker enters at the queen's corner (4,-1). Red's Joker at 2,2 may move to 3,2 or 1,2,
+    touching only the Spy (2,1) at a corner, not to 2,3."""
+    state = regalia.load_game("royal-court").new_state(seed=1)
+    run(state, "first red")
+    around = {format_pos(q) for q in (*neighbours8((0, 0)), *neighbours8((3, 0)))}
+    assert len(around) == 16 and {t.split()[2] for t in texts(state)} == around
+    run(state, "play Spy 1,1")  # red's first tile: no ability, one move
+    assert set(texts(state)) == {"move 1,1 0,1", "move 1,1 1,0", "move 1,1 2,0", "move 1,1 2,1"}
+    with pytest.raises(IllegalAction, match=r"end adjacent to another tile \[Gameplay 3\]"):
+        state.apply_text("move 1,1 1,2")
+    run(state, "move 1,1 2,1")
+    assert at(state, "2,1") == "red Spy" and state.current_player == 1
+    run(state, "play Joker 4,-1", "move 4,-1 4,0")  # blue's first tile
+    run(state, "play Joker 2,2")  # red's second tile: the Joker's extra move
+    moves = {t for t in texts(state) if t.startswith("move 2,2")}
+    assert moves == {"move 2,2 3,2", "move 2,2 3,1", "move 2,2 1,1", "move 2,2 1,2"}
+    with pytest.raises(IllegalAction, match=r"end adjacent to another tile \[Gameplay 3\]"):
+        state.apply_text("move 2,2 2,3")
+    run(state, "move 2,2 3,2")
+    assert at(state, "3,2") == "red Joker" and state.phase == P_MOVE and state.current_player == 0

@@ -224,7 +224,8 @@ class Effects(Rules):
         """The occupied cloister or shrine of the other kind next to the completed one at ``pos`` that
         is not completed by the same tile: it loses the challenge (footnote [14]: one tile completing
         both lets both score). Occupied means a monk or heretic on the building itself: a follower
-        on the city, road or field of its tile takes no part (footnote [13])."""
+        on the city, road or field of its tile takes no part ("A follower deployed to a shrine is
+        called a heretic", Heretics and Shrines: deploying a follower; ruling C-heretic)."""
         kind = self.abbeys[pos]
         other = CLOISTER if kind == SHRINE else SHRINE
         x, y = pos
