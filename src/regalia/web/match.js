@@ -1,0 +1,526 @@
+// The match page (/match/ID#token=...): the board and everything around it, kept up to date by the
+// server's pushes over a WebSocket. The server is the only authority: this page shows the view it
+// is sent (docs/server.md, "The view") and posts the actions clicked; it knows no game's rules.
+
+import { ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch } from "./api.js";
+import { Board } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+// ----------------------------------------------------------------------------- who is looking
+const matchId = decodeURIComponent((location.pathname.match(/\/match\/([^/]+)/) || [])[1] || "");
+const api = `/api/matches/${encodeURIComponent(matchId)}`;
+const linkToken = fragmentToken();
+const kept = loadMatch(matchId); // what this browser kept from creating (or opening) the match
+
+/** The tokens this page holds, by seat: the creator's browser holds every human seat's. */
+const seatTokens = new Map((kept?.seats || []).filter((seat) => seat.token).map((seat) => [seat.seat, seat.token]));
+
+/**
+ * The token the page reads with: the link's, or, on a shared screen opened from this browser's
+ * lobby, any human seat's. Without one the page is a spectator's.
+ */
+function readToken() {
+  if (linkToken) return linkToken;
+  if (kept?.screen === "shared") return seatTokens.values().next().value ?? null;
+  return null;
+}
+const token = readToken();
+
+// ----------------------------------------------------------------------------- state
+let view = null; // the last view received
+let busy = false; // a POST is on its way
+let hint = null; // the hint shown: {action, agent, version}
+let replayPly = null; // the ply the replay shows (null: the live view)
+const replayCache = new Map();
+let socket = null;
+let socketFatal = false; // the server refused the token: do not reconnect
+let retry = 500;
+
+const board = new Board($("board"), $("tip"), (action) => send(action));
+
+// ----------------------------------------------------------------------------- helpers
+/** A seat's display name (chance and unknown seats too). */
+function seatName(seat) {
+  if (seat === null || seat === undefined) return "—";
+  const found = view?.seats?.find((candidate) => candidate.seat === seat || candidate.name === seat);
+  if (found) return found.name ?? String(found.seat);
+  if (typeof seat === "number" && seat < 0) return "chance";
+  return String(seat);
+}
+
+/** The seat entry of the view (kind, agent...), or undefined. */
+const seatInfo = (seat) => view?.seats?.find((candidate) => candidate.seat === seat);
+
+/** The token that acts for `seat`: its own, or the link's (the server decides whether it may). */
+function tokenFor(seat) {
+  return seatTokens.get(seat) ?? token;
+}
+
+/** Whether this page may act now: a seat's view, its turn, no computer thinking, the match on. */
+function canAct() {
+  if (!view || !token || view.status !== "active" || view.thinking) return false;
+  if (view.viewer === null || view.viewer === undefined) return false;
+  return view.to_act !== null && view.to_act === view.viewer && (view.legal || []).length > 0;
+}
+
+/** The agent of a computer seat as text ("mcts easy"). */
+function agentText(seat) {
+  const agent = seat.agent;
+  if (!agent) return "";
+  if (typeof agent === "string") return agent.replace(":", " ");
+  return [agent.name ?? agent.agent, agent.level].filter(Boolean).join(" ");
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+// ----------------------------------------------------------------------------- actions
+/** Send an action in notation for the seat to act; the new view comes back as a push. */
+async function send(action) {
+  if (busy || !view) return;
+  if (!canAct()) {
+    showError(view.status === "finished" ? "The match is over." : "It is not your turn.");
+    return;
+  }
+  busy = true;
+  document.body.classList.add("busy");
+  try {
+    await postJSON(`${api}/actions`, { action, version: view.version }, { token: tokenFor(view.to_act) });
+    showError("");
+    if (!socketOpen()) await refresh();
+  } catch (error) {
+    showError(`Move refused: ${action} — ${errorText(error)}`);
+    if (error instanceof ApiError && error.status === 409) await refresh();
+  } finally {
+    busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+async function post(path, message) {
+  try {
+    const answer = await postJSON(`${api}${path}`, {}, { token: tokenFor(view?.viewer ?? view?.to_act) });
+    showError("");
+    if (!socketOpen()) await refresh();
+    return answer;
+  } catch (error) {
+    showError(`${message}: ${errorText(error)}`);
+    return null;
+  }
+}
+
+async function askHint() {
+  const button = $("hint");
+  button.disabled = true;
+  button.textContent = "Thinking…";
+  const answer = await post("/hint", "No hint");
+  button.textContent = "Hint";
+  button.disabled = !canAct();
+  if (!answer) return;
+  hint = { action: answer.action, agent: answer.agent, version: view.version };
+  showHint();
+}
+
+/** Show the hint's text, and mark it on the board and in the list of moves. */
+function showHint() {
+  const box = $("hint-text");
+  if (!hint || !view || hint.version !== view.version) {
+    hint = null;
+    box.hidden = true;
+    return;
+  }
+  const onBoard = board.highlight(hint.action);
+  box.hidden = false;
+  box.replaceChildren(
+    "Hint",
+    hint.agent ? ` (${hint.agent})` : "",
+    ": ",
+    h("code", {}, hint.action),
+    onBoard ? " — marked on the board" : "",
+    " ",
+    h("button", { type: "button", class: "small-button", "data-testid": "hint-play", onclick: () => send(hint.action) }, "Play it"),
+  );
+  document.querySelectorAll("#legal [data-legal]").forEach((button) => {
+    button.classList.toggle("hinted", button.dataset.legal === hint.action);
+  });
+}
+
+async function downloadRecord() {
+  try {
+    const record = await request("GET", `${api}/record`, { token: tokenFor(view?.viewer) });
+    const text = typeof record === "string" ? record : JSON.stringify(record, null, 2);
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const link = h("a", { href: url, download: `${view?.game ?? "match"}-${matchId}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch (error) {
+    showError(`No record: ${errorText(error)}`);
+  }
+}
+
+// ----------------------------------------------------------------------------- rendering
+function render(next) {
+  const svgChanged = !view || next.svg !== view.svg || canActFor(next) !== canAct();
+  const first = !view;
+  view = next;
+  document.title = `${view.game_name ?? view.game} · regalia`;
+  $("title").textContent = view.game_name ?? view.game;
+  renderRole();
+  renderStatus();
+  if (replayPly === null && svgChanged) board.show(view.svg, { interactive: canAct() });
+  $("board").classList.toggle("can-act", canAct() && replayPly === null);
+  renderControls();
+  renderLegal();
+  renderSeats();
+  renderLog();
+  renderResult();
+  renderReplay();
+  showHint();
+  if (first) rememberSeat();
+}
+
+/** canAct() for a view not yet shown. */
+function canActFor(next) {
+  const saved = view;
+  view = next;
+  const result = canAct();
+  view = saved;
+  return result;
+}
+
+/** A seat's link opened in this browser is kept, so the lobby lists it and a reload finds it. */
+function rememberSeat() {
+  if (!linkToken || view.viewer === null || view.viewer === undefined || view.screen === "shared") return;
+  const seat = seatInfo(view.viewer);
+  saveMatch(matchId, {
+    game: view.game,
+    game_name: view.game_name,
+    screen: view.screen,
+    created: kept?.created ?? new Date().toISOString(),
+    seats: [{ seat: view.viewer, name: seat?.name, kind: "human", token: linkToken, link: `/match/${matchId}#token=${linkToken}` }],
+  });
+  seatTokens.set(view.viewer, linkToken);
+}
+
+function renderRole() {
+  const role = $("role");
+  if (view.viewer === null || view.viewer === undefined) role.textContent = "Spectator";
+  else if (view.screen === "shared") role.textContent = "Shared screen";
+  else role.textContent = `You play ${seatName(view.viewer)}`;
+}
+
+function renderStatus() {
+  const status = $("status");
+  let text;
+  if (view.status === "finished") {
+    text = `Game over. ${winnerText()}`;
+  } else if (view.thinking) {
+    const seat = seatInfo(view.to_act);
+    const agent = seat ? agentText(seat) : "";
+    const named = typeof seat?.agent === "string" && seatName(view.to_act).includes(seat.agent);
+    text = `The computer${view.to_act !== null ? ` (${seatName(view.to_act)}${agent && !named ? `, ${agent}` : ""})` : ""} is thinking…`;
+  } else if (view.to_act === null || view.to_act === undefined) {
+    text = "Waiting for the server…";
+  } else if (canAct()) {
+    text = view.screen === "shared" ? `${seatName(view.to_act)} to play: your turn on this screen.` : `Your turn (${seatName(view.to_act)}).`;
+  } else {
+    const seat = seatInfo(view.to_act);
+    const kind = seat?.kind === "computer" ? "the computer" : seat?.kind === "automaton" ? "the automaton" : "waiting for their move";
+    text = `${seatName(view.to_act)} to play (${kind}).`;
+  }
+  status.textContent = `${text} Ply ${view.plies}.`;
+  status.dataset.state = view.status === "finished" ? "over" : view.thinking ? "thinking" : canAct() ? "your-turn" : "waiting";
+}
+
+function winnerText() {
+  const result = view.result;
+  if (!result) return "";
+  const winner = result.winner;
+  if (winner === null || winner === undefined) return "A draw.";
+  if (Array.isArray(winner)) return winner.length === 1 ? `${seatName(winner[0])} wins.` : `${winner.map(seatName).join(" and ")} share the victory.`;
+  return `${seatName(winner)} wins.`;
+}
+
+function renderControls() {
+  const spectator = view.viewer === null || view.viewer === undefined || !token;
+  const active = view.status === "active";
+  const hintButton = $("hint");
+  hintButton.hidden = spectator || !view.hint || !active;
+  if (hintButton.textContent === "Hint") hintButton.disabled = !canAct();
+
+  const undo = view.undo || { allowed: false, pending: null };
+  const undoButton = $("undo");
+  undoButton.hidden = spectator || !active;
+  undoButton.disabled = !undo.allowed || view.thinking || busy;
+
+  const request = $("undo-request");
+  const pending = undo.pending;
+  request.hidden = spectator || pending === null || pending === undefined || !active;
+  if (!request.hidden) {
+    const mine = pending === view.viewer;
+    $("undo-text").textContent = mine
+      ? "You asked to take back your last move; waiting for your opponent to answer."
+      : `${seatName(pending)} asks to take back their last move.`;
+    $("undo-accept").hidden = mine;
+    $("undo-decline").hidden = mine;
+  }
+}
+
+function renderLegal() {
+  const box = $("legal");
+  const form = $("type-action");
+  const list = $("legal-list");
+  if (!canAct()) {
+    form.hidden = true;
+    let why;
+    if (view.status === "finished") why = "The match is over.";
+    else if (view.viewer === null || view.viewer === undefined || !token) why = "You are watching: spectators cannot move.";
+    else if (view.thinking) why = "Wait for the computer's move.";
+    else why = `Waiting for ${seatName(view.to_act)}.`;
+    box.replaceChildren(h("p", { class: "muted", "data-testid": "legal-none" }, why));
+    list.replaceChildren();
+    return;
+  }
+  form.hidden = false;
+  // Group the moves by their first word (the verb), in the order the server lists them.
+  const groups = new Map();
+  for (const action of view.legal) {
+    const verb = action.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(action);
+  }
+  const parts = [h("p", { class: "small" }, `${view.legal.length} legal move${view.legal.length === 1 ? "" : "s"}: click the board or a button.`)];
+  for (const [verb, actions] of groups) {
+    const buttons = actions.map((action) =>
+      h("button", { type: "button", class: "legal-action", "data-legal": action, onclick: () => send(action) }, action),
+    );
+    const group = h("details", { class: "legal-group", open: actions.length <= 24 || groups.size === 1 }, h("summary", {}, `${verb} (${actions.length})`), h("div", { class: "legal-buttons" }, buttons));
+    parts.push(group);
+  }
+  box.replaceChildren(...parts);
+  list.replaceChildren(...view.legal.map((action) => h("option", { value: action })));
+}
+
+function renderSeats() {
+  const body = $("seats").tBodies[0];
+  const rows = (view.seats || []).map((seat, index) => {
+    const agent = agentText(seat);
+    const named = typeof seat.agent === "string" && String(seat.name).includes(seat.agent);
+    const kind = seat.kind === "computer" ? `computer${agent && !named ? ` (${agent})` : ""}` : seat.kind;
+    const marks = [];
+    if (seat.you || seat.seat === view.viewer) marks.push(view.screen === "shared" ? "this screen" : "you");
+    const toAct = view.status === "active" && seat.seat === view.to_act;
+    const score = Array.isArray(view.scores) ? view.scores[index] : view.scores?.[seat.seat] ?? view.scores?.[seat.name];
+    return h(
+      "tr",
+      { class: toAct ? "to-act" : null, "data-seat": seat.seat, "aria-current": toAct ? "true" : null },
+      h("th", { scope: "row" }, toAct ? h("span", { class: "turn-mark", title: "to play" }, "▶ ") : "", seat.name ?? String(seat.seat)),
+      h("td", {}, kind, marks.length ? h("span", { class: "you" }, ` · ${marks.join(", ")}`) : "", toAct ? h("span", { class: "sr-only" }, " (to play)") : ""),
+      h("td", { class: "score" }, score === undefined || score === null ? "" : String(score)),
+    );
+  });
+  body.replaceChildren(...rows);
+}
+
+function renderLog() {
+  const log = $("log");
+  const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 40;
+  const finished = view.status === "finished";
+  const items = (view.log || []).map((entry, index) => {
+    const who = seatName(entry.seat);
+    // Numbered from 1: entry n is the n-th ply, and the replay's "after n plies" shows its result.
+    const body = [h("span", { class: "ply" }, String(index + 1)), " ", h("span", { class: "who" }, who), ": ", h("code", {}, entry.text)];
+    if (entry.description) body.push(h("span", { class: "description" }, ` — ${entry.description}`));
+    const item = h("li", { "data-ply": entry.ply ?? index, "data-index": index }, ...body);
+    if (finished) {
+      // In a finished match a ply of the log is a step of the replay.
+      item.append(" ", h("button", { type: "button", class: "small-button", "aria-label": `Show the position after ply ${index + 1}`, onclick: () => showReplay(index + 1) }, "show"));
+    }
+    return item;
+  });
+  log.replaceChildren(...items);
+  if (atBottom || replayPly === null) log.scrollTop = log.scrollHeight;
+  markReplayInLog();
+}
+
+function renderResult() {
+  const box = $("result");
+  box.hidden = !view.result;
+  if (!view.result) return;
+  $("winner").textContent = winnerText();
+  $("result-text").textContent = view.result.text ?? JSON.stringify(view.result, null, 2);
+  $("record-note").textContent = "The match is over: the record is complete (replay it with `regalia replay`).";
+}
+
+// ----------------------------------------------------------------------------- replay
+/** The number of positions to step through: every ply of the finished match. */
+const replayLast = () => Math.max(view?.plies ?? 0, (view?.log || []).length);
+
+function renderReplay() {
+  const box = $("replay");
+  box.hidden = view.status !== "finished";
+  if (box.hidden) return;
+  const range = $("replay-ply");
+  range.max = String(replayLast());
+  updateReplayControls();
+}
+
+function updateReplayControls() {
+  const last = replayLast();
+  const ply = replayPly ?? last;
+  $("replay-ply").value = String(ply);
+  $("replay-first").disabled = ply <= 0;
+  $("replay-back").disabled = ply <= 0;
+  $("replay-forward").disabled = ply >= last;
+  $("replay-last").disabled = ply >= last;
+  const entry = (view.log || [])[ply - 1];
+  const what = ply === 0 ? "the start" : entry ? `${seatName(entry.seat)}: ${entry.text}${entry.description ? ` — ${entry.description}` : ""}` : "";
+  $("replay-label").textContent = `Position after ply ${ply} of ${last}${what ? ` (${what})` : ""}.`;
+  markReplayInLog();
+}
+
+function markReplayInLog() {
+  document.querySelectorAll("#log li").forEach((item) => {
+    const current = replayPly !== null && Number(item.dataset.index) === replayPly - 1;
+    if (current) {
+      item.setAttribute("aria-current", "step");
+      item.scrollIntoView({ block: "nearest" });
+    } else item.removeAttribute("aria-current");
+  });
+}
+
+/** Show the position after `ply` plies of the finished match (the last one is the live view). */
+async function showReplay(ply) {
+  const last = replayLast();
+  ply = Math.max(0, Math.min(last, ply));
+  if (ply >= last) {
+    replayPly = null;
+    board.show(view.svg, { interactive: false });
+    updateReplayControls();
+    return;
+  }
+  replayPly = ply;
+  updateReplayControls();
+  try {
+    let svg = replayCache.get(ply);
+    if (svg === undefined) {
+      svg = await request("GET", `${api}/svg?ply=${ply}`, { token: tokenFor(view.viewer), accept: "image/svg+xml" });
+      replayCache.set(ply, svg);
+    }
+    if (replayPly === ply) board.show(svg, { interactive: false });
+    showError("");
+  } catch (error) {
+    showError(`No picture of ply ${ply}: ${errorText(error)}`);
+  }
+}
+
+function stepReplay(delta) {
+  showReplay((replayPly ?? replayLast()) + delta);
+}
+
+// ----------------------------------------------------------------------------- the connection
+function socketOpen() {
+  return socket !== null && socket.readyState === WebSocket.OPEN;
+}
+
+function setConnection(text, state) {
+  const badge = $("connection");
+  badge.textContent = text;
+  badge.dataset.state = state;
+}
+
+/** Read the view over HTTP (at start, and when the WebSocket is down). */
+async function refresh() {
+  try {
+    render(await getJSON(api, { token }));
+  } catch (error) {
+    showError(`Cannot load the match: ${errorText(error)}`);
+    if (!view) $("status").textContent = errorText(error);
+  }
+}
+
+/** Open the WebSocket; every message is the view after a change. Reconnects when it drops. */
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify(token ? { token } : {}));
+    setConnection("live", "live");
+    retry = 500;
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (message.type === "view" && message.view) {
+      if (!view || message.view.version >= view.version) render(message.view);
+    } else if (message.type === "error") {
+      socketFatal = true;
+      showError(`The server refused this page: ${message.detail}`);
+    }
+  });
+  socket.addEventListener("close", () => {
+    socket = null;
+    if (socketFatal) {
+      setConnection("offline", "offline");
+      return;
+    }
+    setConnection("reconnecting…", "reconnecting");
+    setTimeout(async () => {
+      await refresh(); // catch up on anything missed while offline
+      connect();
+    }, retry);
+    retry = Math.min(retry * 2, 10000);
+  });
+}
+
+// ----------------------------------------------------------------------------- rules dialog
+async function showRules() {
+  const dialog = $("rules-dialog");
+  dialog.showModal();
+  const text = $("rules-text");
+  if (text.dataset.loaded || !view) return;
+  try {
+    text.textContent = await request("GET", `/api/games/${encodeURIComponent(view.game)}/rules`, { accept: "text/markdown" });
+    text.dataset.loaded = "1";
+  } catch (error) {
+    text.textContent = `The rules cannot be read: ${errorText(error)}`;
+  }
+}
+
+// ----------------------------------------------------------------------------- wiring
+$("hint").addEventListener("click", askHint);
+$("undo").addEventListener("click", () => post("/undo", "No undo"));
+$("undo-accept").addEventListener("click", () => post("/undo/accept", "Cannot accept"));
+$("undo-decline").addEventListener("click", () => post("/undo/decline", "Cannot decline"));
+$("record").addEventListener("click", downloadRecord);
+$("rules-button").addEventListener("click", showRules);
+$("type-action").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = $("action-input");
+  const action = input.value.trim();
+  if (action) send(action).then(() => (input.value = ""));
+});
+$("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.5));
+$("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.5));
+$("zoom-fit").addEventListener("click", () => board.setZoom(1));
+$("replay-first").addEventListener("click", () => showReplay(0));
+$("replay-back").addEventListener("click", () => stepReplay(-1));
+$("replay-forward").addEventListener("click", () => stepReplay(1));
+$("replay-last").addEventListener("click", () => showReplay(replayLast()));
+$("replay-ply").addEventListener("input", (event) => showReplay(Number(event.target.value)));
+
+if (!matchId) {
+  $("status").textContent = "No match in this address.";
+} else {
+  refresh().then(() => connect());
+}
