@@ -26,6 +26,7 @@ from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, apply_ply, check_result, initial_state
 from regalia.core.registry import game_plugin
+from regalia.core.svg import write_png
 from regalia.core.text import plural
 
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
@@ -60,14 +61,13 @@ def _export(out: Console, plugin: Plugin, state: State[Any], svg: Path | None, p
     assert plugin.render_svg is not None
     document = plugin.render_svg(state, None)
     if svg is not None:
-        svg.write_text(document, encoding="utf-8")
+        try:
+            svg.write_text(document, encoding="utf-8")
+        except OSError as exc:
+            raise OptionError(f"--svg: cannot write {svg}: {exc.strerror or exc}") from None
         out.print(Text(f"wrote {svg}", style="green"))
     if png is not None:
-        try:
-            import cairosvg  # type: ignore[import-untyped]
-        except (ImportError, OSError):
-            raise OptionError("--png needs cairosvg: pip install 'regalia[plots]'") from None
-        cairosvg.svg2png(bytestring=document.encode("utf-8"), write_to=str(png))
+        write_png(document, png)
         out.print(Text(f"wrote {png}", style="green"))
 
 

@@ -181,8 +181,10 @@ def write_png(svg: str, path: str | Path, scale: float = 1.0) -> Path:
     """Write an SVG document as a PNG image at ``path`` (needs ``cairosvg``)."""
     try:
         cairosvg = importlib.import_module("cairosvg")
-    except ImportError:
-        raise RegaliaError("PNG export needs cairosvg: pip install cairosvg (or regalia[plots])") from None
+    except (ImportError, OSError):  # OSError: the cairo library itself is missing
+        raise RegaliaError(
+            "PNG export needs cairosvg and the cairo library: pip install 'regalia[plots]'"
+        ) from None
     out = Path(path)
     try:
         cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(out), scale=scale)

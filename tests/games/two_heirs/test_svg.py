@@ -260,5 +260,5 @@ def test_png_export_without_cairosvg_says_what_to_install(
 
     monkeypatch.setattr(importlib, "import_module", no_cairo)
     state = regalia.load_game("two-heirs").new_state(1)
-    with pytest.raises(RegaliaError, match="pip install cairosvg"):
+    with pytest.raises(RegaliaError, match=r"pip install .regalia\[plots\]."):
         render.render_png(state, tmp_path / "x.png")
