@@ -166,3 +166,28 @@ export function ago(when) {
   if (seconds < 86400) return `${Math.round(seconds / 3600)} h ago`;
   return new Date(time).toLocaleDateString();
 }
+
+/** The game's rulebook (Markdown, shown as text) in a modal dialog made on first use. */
+export async function showRules(gameId, gameName = gameId) {
+  let dialog = document.getElementById("rules-dialog");
+  if (!dialog) {
+    dialog = h(
+      "dialog",
+      { id: "rules-dialog", "aria-labelledby": "rules-title", "data-testid": "rules-dialog" },
+      h("div", { class: "dialog-head" }, h("h2", { id: "rules-title" }, "Rules"), h("form", { method: "dialog" }, h("button", { type: "submit", "data-testid": "rules-close" }, "Close"))),
+      h("pre", { id: "rules-text", class: "rules-text", tabindex: "0" }),
+    );
+    document.body.append(dialog);
+  }
+  const text = dialog.querySelector("#rules-text");
+  dialog.querySelector("#rules-title").textContent = `Rules: ${gameName}`;
+  dialog.showModal();
+  if (dialog.dataset.game === gameId) return;
+  text.textContent = "Loading…";
+  try {
+    text.textContent = await request("GET", `/api/games/${encodeURIComponent(gameId)}/rules`, { accept: "text/markdown" });
+    dialog.dataset.game = gameId;
+  } catch (error) {
+    text.textContent = `The rules cannot be read: ${errorText(error)}`;
+  }
+}

@@ -177,12 +177,9 @@ export class Board {
       this.onAction(part.dataset.action);
       return;
     }
+    // Enter opens the layer (or, when it is open, goes to its choices again); Escape closes it.
     const key = part.dataset.select;
-    if (this.openKey === key) {
-      this.closeLayer(true);
-      return;
-    }
-    this.openLayer(key, part);
+    if (this.openKey !== key) this.openLayer(key, part);
     // The layer is drawn last, so its choices come last in the tab order: go to the first one.
     const layer = this.layers().find((candidate) => candidate.dataset.layer === key);
     layer?.querySelector("[data-action]")?.focus();

@@ -2,7 +2,7 @@
 // The options form is built from each game's options schema (GET /api/games), and the seats from
 // what the server says those options give (POST /api/games/{game}/seats): no game is named here.
 
-import { ago, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch } from "./api.js";
+import { ago, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, showRules } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -361,7 +361,7 @@ function chooseGame() {
   game = games.find((candidate) => candidate.id === $("game").value) ?? games[0];
   const players = game.min_players === game.max_players ? `${game.min_players}` : `${game.min_players} to ${game.max_players}`;
   $("game-help").textContent = `${players} players. `;
-  $("game-help").append(h("a", { href: `/api/games/${encodeURIComponent(game.id)}/rules`, target: "_blank", rel: "noopener" }, "Rules"));
+  $("game-help").append(h("button", { type: "button", class: "link-button", "data-testid": "rules-button", onclick: () => showRules(game.id, game.name) }, "Rules"));
   seatChoices.clear();
   buildOptions();
   updateSeats();

@@ -2,7 +2,7 @@
 // server's pushes over a WebSocket. The server is the only authority: this page shows the view it
 // is sent (docs/server.md, "The view") and posts the actions clicked; it knows no game's rules.
 
-import { ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch } from "./api.js";
+import { ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, showRules } from "./api.js";
 import { Board } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -98,6 +98,7 @@ async function send(action) {
   } finally {
     busy = false;
     document.body.classList.remove("busy");
+    if (view) renderControls(); // a push may have come while the request was out
   }
 }
 
@@ -168,7 +169,11 @@ async function downloadRecord() {
 function render(next) {
   const svgChanged = !view || next.svg !== view.svg || canActFor(next) !== canAct();
   const first = !view;
+  if (view && next.version !== view.version) showError(""); // a refusal is about the old position
   view = next;
+  // For tests and styles: the version shown and whether the match is over.
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.status = view.status;
   document.title = `${view.game_name ?? view.game} · regalia`;
   $("title").textContent = view.game_name ?? view.game;
   renderRole();
@@ -257,7 +262,8 @@ function renderControls() {
   const undo = view.undo || { allowed: false, pending: null };
   const undoButton = $("undo");
   undoButton.hidden = spectator || !active;
-  undoButton.disabled = !undo.allowed || view.thinking || busy;
+  // Only the seat that made the last action takes it back, and it is still that seat's turn.
+  undoButton.disabled = !undo.allowed || view.to_act !== view.viewer || view.thinking || busy;
 
   const request = $("undo-request");
   const pending = undo.pending;
@@ -273,6 +279,7 @@ function renderControls() {
 }
 
 function renderLegal() {
+  $("moves").hidden = view.status === "finished"; // the result and the replay take its place
   const box = $("legal");
   const form = $("type-action");
   const list = $("legal-list");
@@ -483,27 +490,13 @@ function connect() {
   });
 }
 
-// ----------------------------------------------------------------------------- rules dialog
-async function showRules() {
-  const dialog = $("rules-dialog");
-  dialog.showModal();
-  const text = $("rules-text");
-  if (text.dataset.loaded || !view) return;
-  try {
-    text.textContent = await request("GET", `/api/games/${encodeURIComponent(view.game)}/rules`, { accept: "text/markdown" });
-    text.dataset.loaded = "1";
-  } catch (error) {
-    text.textContent = `The rules cannot be read: ${errorText(error)}`;
-  }
-}
-
 // ----------------------------------------------------------------------------- wiring
 $("hint").addEventListener("click", askHint);
 $("undo").addEventListener("click", () => post("/undo", "No undo"));
 $("undo-accept").addEventListener("click", () => post("/undo/accept", "Cannot accept"));
 $("undo-decline").addEventListener("click", () => post("/undo/decline", "Cannot decline"));
 $("record").addEventListener("click", downloadRecord);
-$("rules-button").addEventListener("click", showRules);
+$("rules-button").addEventListener("click", () => view && showRules(view.game, view.game_name));
 $("type-action").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = $("action-input");

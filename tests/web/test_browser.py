@@ -1,0 +1,414 @@
+"""Browser tests of the web client (src/regalia/web) against a real `regalia serve`, in Debian's
+Chromium driven by Playwright: a whole game against the computer in each game by clicking the board,
+an online game between two browsers, a reload in the middle of a game, a spectator, a shared screen.
+
+Moves are made the way a person makes them: a click on a ``data-action`` part of the board's SVG, or
+on a ``data-select`` part and then on a choice of the layer it opens (docs/rendering.md). The
+screenshots of each game's page go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright Python package is missing: pip install playwright"
+)
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .conftest import Server
+
+pytestmark = pytest.mark.browser
+
+#: The three games and the options of their test games.
+GAMES = [("two-heirs", {}), ("carcassonne", {"players": 2}), ("royal-court", {})]
+#: A bound on the moves of one side in one game (a game that does not end fails instead of hanging).
+MAX_MOVES = 1500
+#: Milliseconds a page waits for its turn (the computer's moves included).
+TURN_TIMEOUT = 60_000
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def watch(page: Page) -> list[str]:
+    """Collect the page's script errors (a test asserts there were none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
+def version(page: Page) -> int:
+    return int(page.get_attribute("body", "data-version") or -1)
+
+
+def state(page: Page) -> str:
+    """What the status says: your-turn, thinking, waiting or over."""
+    return page.get_attribute("#status", "data-state") or ""
+
+
+def wait_turn(page: Page, timeout: int = TURN_TIMEOUT) -> str:
+    """Wait until the page may move or the match is over; returns 'your-turn' or 'over'."""
+    page.wait_for_function(
+        "() => ['your-turn', 'over'].includes(document.querySelector('#status').dataset.state)",
+        timeout=timeout,
+    )
+    return state(page)
+
+
+def click_move(page: Page, rng: random.Random) -> str:
+    """Make one legal move on the board: a data-action part, or a data-select part then a choice of
+    its layer. Waits until the server has taken it; returns the action's notation."""
+    before = version(page)
+    direct = page.locator("#board [data-action]:visible")
+    selects = page.locator("#board [data-select]:visible")
+    n_direct, n_select = direct.count(), selects.count()
+    assert n_direct + n_select, "the board offers no clickable part on the player's turn"
+    pick = rng.randrange(n_direct + n_select)
+    if pick < n_direct:
+        part = direct.nth(pick)
+    else:
+        selects.nth(pick - n_direct).click()
+        choices = page.locator("#board [data-layer].open [data-action]:visible")
+        choices.first.wait_for(state="visible")
+        part = choices.nth(rng.randrange(choices.count()))
+    action = part.get_attribute("data-action") or ""
+    part.click()
+    wait_taken(page, before, action)
+    return action
+
+
+def wait_taken(page: Page, before: int, action: str) -> None:
+    """Wait until the page shows a newer version than ``before`` (the action was taken) or a refusal."""
+    try:
+        page.wait_for_function(
+            "v => Number(document.body.dataset.version) > v || !document.querySelector('#error').hidden",
+            arg=before,
+        )
+    except PlaywrightTimeout:
+        raise AssertionError(
+            f"{action!r} was not taken: {page.inner_text('#status')} (version {version(page)})"
+        ) from None
+    error = page.locator("#error")
+    assert error.is_hidden(), f"{action!r} was refused: {error.inner_text()}"
+
+
+def keyboard_move(page: Page) -> str:
+    """Make one move with the keyboard only: focus a board part, Enter; for a data-select part Enter
+    opens its layer and moves the focus to the layer's first choice, and Enter again sends it."""
+    before = version(page)
+    part = page.locator("#board [data-select]:visible, #board [data-action]:visible").first
+    select, action = part.get_attribute("data-select"), part.get_attribute("data-action")
+    part.focus()
+    page.keyboard.press("Enter")
+    if select is not None:
+        assert page.locator("#board [data-layer].open").count() == 1
+        action = page.evaluate("document.activeElement.dataset.action ?? null")
+        assert action, "Enter on a data-select part did not move the focus into its layer"
+        page.keyboard.press("Enter")
+    assert action
+    wait_taken(page, before, action)
+    return action
+
+
+def play_to_end(page: Page, rng: random.Random) -> int:
+    """Click moves until the match is over; returns the number of moves made."""
+    moves = 0
+    while wait_turn(page) == "your-turn":
+        click_move(page, rng)
+        moves += 1
+        assert moves < MAX_MOVES, "the game did not end"
+    return moves
+
+
+def log_texts(page: Page) -> list[str]:
+    return page.locator("#log li code").all_inner_texts()
+
+
+def open_match(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+
+
+def board_parts(page: Page) -> Any:
+    """Every data-action value on the board (hidden layers included) and the legal-move buttons."""
+    on_board = page.eval_on_selector_all("#board [data-action]", "els => els.map(e => e.dataset.action)")
+    buttons = page.eval_on_selector_all("#legal [data-legal]", "els => els.map(e => e.dataset.legal)")
+    return on_board, buttons
+
+
+def create_in_lobby(
+    page: Page, server: Server, game: str, options: dict[str, Any], seats: list[str], screen: str
+) -> None:
+    """Fill the lobby's form: ``seats`` 'human' or an agent's name, per seat."""
+    page.goto(f"{server.base}/?game={game}")
+    page.wait_for_selector("#seats-fields .seat-row")
+    for name, value in options.items():
+        page.fill(f"#opt-{name}", str(value))
+    page.wait_for_selector(f"[data-testid=seat-{len(seats) - 1}]")
+    for index, who in enumerate(seats):
+        if who == "human":
+            page.select_option(f"[data-testid=seat-{index}-kind]", "human")
+        else:
+            page.select_option(f"[data-testid=seat-{index}-kind]", "computer")
+            page.select_option(f"[data-testid=seat-{index}-agent]", who)
+    page.check(f"[data-testid=screen-{screen}]")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+
+
+# ------------------------------------------------------------------------------------------ tests
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_full_game_against_the_computer(
+    server: Server, context: Any, artifacts: Path, game: str, options: dict[str, Any]
+) -> None:
+    """Create the match in the lobby, play it to the end by clicking the board, read the result,
+    download the record, step through the replay, and look at it on a phone-sized screen."""
+    rng = random.Random(game)
+    page = context.new_page()
+    errors = watch(page)
+    create_in_lobby(page, server, game, options, ["human", "random"], "online")
+    link = page.get_attribute("[data-testid=link-0] a", "href")
+    assert link and "#token=" in link
+    match_id = link.split("/match/")[1].split("#")[0]
+    open_match(page, link)
+    assert "You play" in page.inner_text("#role")
+
+    # The first turn: every clickable part is a keyboard button, the board offers exactly the legal
+    # moves, and pointing at a part shows its <title>.
+    assert wait_turn(page) == "your-turn"
+    parts = page.locator("#board [data-action], #board [data-select]")
+    assert parts.count() > 0
+    aria = "els => els.map(e => ['tabindex', 'role', 'aria-label'].map(name => e.getAttribute(name)))"
+    for tabindex, role, label in parts.evaluate_all(aria):
+        assert tabindex == "0" and role == "button" and label
+    on_board, buttons = board_parts(page)
+    assert sorted(on_board) == sorted(buttons) and len(set(on_board)) == len(on_board)
+    titled = page.locator("#board svg g:has(> title):visible").first
+    titled.hover()
+    assert page.inner_text("#tip") == titled.locator(":scope > title").text_content().strip()
+
+    # A hint: its move is named, marked on the board and in the list of moves.
+    page.click("#hint")
+    page.wait_for_selector("#hint-text:not([hidden])")
+    hinted = page.locator("#hint-text code").inner_text()
+    assert hinted in buttons
+    assert page.locator("#board .hinted").count() >= 1
+    assert page.locator(f"#legal [data-legal='{hinted}']").get_attribute("class") == "legal-action hinted"
+    page.screenshot(path=str(artifacts / f"{game}-playing.png"), full_page=True)
+
+    # The first move from the keyboard, the others by clicking.
+    keyboard_move(page)
+    moves = 1 + play_to_end(page, rng)
+    assert moves > 0
+    assert page.locator("#result").is_visible()
+    assert page.inner_text("#result-text").strip()
+    assert page.inner_text("#winner").strip()
+    assert "Game over" in page.inner_text("#status")
+    assert page.locator("#board [data-action], #board [data-select]").count() == 0
+    plies = len(log_texts(page))
+    assert plies > moves
+    page.screenshot(path=str(artifacts / f"{game}.png"), full_page=True)
+
+    # The record, downloaded with the seat's token: the whole game now that it is over.
+    with page.expect_download() as download:
+        page.click("#record")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["game"] == game and len(record["actions"]) == plies
+
+    # The replay: back one ply, to the start, forward one, to the end again.
+    assert page.locator("#replay").is_visible()
+    page.click("#replay-back")
+    page.wait_for_function(f"() => document.querySelector('#board svg')?.dataset.ply === '{plies - 1}'")
+    assert f"after ply {plies - 1} of {plies}" in page.inner_text("#replay-label")
+    page.click("#replay-first")
+    page.wait_for_function("() => document.querySelector('#board svg')?.dataset.ply === '0'")
+    assert page.locator("#replay-back").is_disabled()
+    page.click("#replay-forward")
+    page.wait_for_function("() => document.querySelector('#board svg')?.dataset.ply === '1'")
+    assert page.locator("#log li[aria-current=step]").count() == 1
+    page.click("#replay-last")
+    page.wait_for_function(f"() => document.querySelector('#board svg')?.dataset.ply === '{plies}'")
+
+    # A phone: the board fits the width, nothing scrolls sideways.
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    assert page.locator("#board svg").bounding_box()["width"] <= 375
+    page.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
+
+    # The lobby lists the finished match, with a link to its replay.
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(server.base + "/")
+    page.wait_for_selector(f"#finished tr[data-match='{match_id}']")
+    assert errors == []
+
+
+@pytest.fixture
+def two_contexts(browser: Any) -> Iterator[tuple[Any, Any]]:
+    first = browser.new_context(viewport={"width": 1100, "height": 850})
+    second = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        yield first, second
+    finally:
+        first.close()
+        second.close()
+
+
+def test_online_game_between_two_browsers(
+    server: Server, two_contexts: tuple[Any, Any], artifacts: Path
+) -> None:
+    """Two people, each with their own link in their own browser: each sees the other's moves pushed;
+    an undo needs the opponent's consent."""
+    made = server.create("carcassonne", [{"kind": "human"}, {"kind": "human"}], {"players": 2})
+    links = [server.url(seat["link"]) for seat in made["seats"]]
+    pages = [ctx.new_page() for ctx in two_contexts]
+    errors = [watch(page) for page in pages]
+    for page, link in zip(pages, links, strict=True):
+        open_match(page, link)
+        page.wait_for_function("() => document.querySelector('#connection').dataset.state === 'live'")
+    rng = random.Random(2)
+
+    def mover() -> int:
+        """The index of the page whose turn it is (waiting for one of them)."""
+        for page in pages:
+            page.wait_for_function("() => document.querySelector('#status').dataset.state !== undefined")
+        pages[0].wait_for_function("() => document.body.dataset.status === 'active'")
+        for _ in range(200):
+            for index, page in enumerate(pages):
+                if state(page) == "your-turn":
+                    return index
+            pages[0].wait_for_timeout(50)
+        raise AssertionError("neither page may move")
+
+    # The first tile placed is taken back, with the opponent's consent.
+    first = mover()
+    me, other = pages[first], pages[1 - first]
+    action = click_move(me, rng)
+    other.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(me))
+    assert action in log_texts(other)
+    assert me.locator("#undo").is_enabled()
+    me.click("#undo")
+    other.wait_for_selector("#undo-request:not([hidden])")
+    assert "asks to take back" in other.inner_text("#undo-request")
+    me.wait_for_selector("#undo-request:not([hidden])")
+    assert me.locator("#undo-accept").is_hidden()
+    other.click("#undo-accept")
+    me.wait_for_function("() => document.querySelector('#undo-request').hidden")
+    me.wait_for_function(
+        "a => ![...document.querySelectorAll('#log li code')].some(c => c.textContent === a)", arg=action
+    )
+    assert wait_turn(me) == "your-turn"
+
+    # Then a few turns each: every move is pushed to the other page.
+    seen = set()
+    for _ in range(10):
+        index = mover()
+        me, other = pages[index], pages[1 - index]
+        action = click_move(me, rng)
+        other.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(me))
+        assert action in log_texts(other)
+        seen.add(index)
+    assert seen == {0, 1}
+    for index, page in enumerate(pages):
+        page.screenshot(path=str(artifacts / f"online-seat-{index}.png"), full_page=True)
+    assert errors == [[], []]
+
+
+def test_reload_restores_the_game(server: Server, context: Any) -> None:
+    """A reload in the middle of a game shows the same position, and the game goes on."""
+    made = server.create("royal-court", [{"kind": "human"}, {"kind": "computer", "agent": "random"}])
+    page = context.new_page()
+    errors = watch(page)
+    open_match(page, server.url(made["seats"][0]["link"]))
+    rng = random.Random(3)
+    for _ in range(5):
+        assert wait_turn(page) == "your-turn"
+        click_move(page, rng)
+    assert wait_turn(page) == "your-turn"
+    before = (version(page), log_texts(page), page.get_attribute("#board svg", "data-ply"))
+    page.reload()
+    page.wait_for_selector("#board svg")
+    page.wait_for_function("() => document.body.dataset.version !== undefined")
+    assert wait_turn(page) == "your-turn"
+    after = (version(page), log_texts(page), page.get_attribute("#board svg", "data-ply"))
+    assert after == before
+    click_move(page, rng)
+    assert len(log_texts(page)) > len(before[1])
+    assert errors == []
+
+
+def test_spectator_sees_moves_but_cannot_act(
+    server: Server, two_contexts: tuple[Any, Any], artifacts: Path
+) -> None:
+    made = server.create("two-heirs", [{"kind": "human"}, {"kind": "computer", "agent": "random"}])
+    player, spectator = (ctx.new_page() for ctx in two_contexts)
+    errors = [watch(player), watch(spectator)]
+    open_match(player, server.url(made["seats"][0]["link"]))
+    open_match(spectator, server.url(made["spectator"]))
+    assert spectator.inner_text("#role") == "Spectator"
+    rng = random.Random(4)
+    for _ in range(4):
+        assert wait_turn(player) == "your-turn"
+        action = click_move(player, rng)
+        spectator.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(player))
+        assert action in log_texts(spectator)
+        # Nothing to click or focus on the spectator's board, no moves, no undo, no hint.
+        assert spectator.locator("#board [data-action], #board [data-select], #board [tabindex]").count() == 0
+        assert spectator.locator("[data-testid=legal-none]").is_visible()
+        assert spectator.locator("#legal [data-legal]").count() == 0
+        assert spectator.locator("#hint").is_hidden() and spectator.locator("#undo").is_hidden()
+        assert spectator.locator("#type-action").is_hidden()
+    spectator.screenshot(path=str(artifacts / "spectator.png"), full_page=True)
+
+    # A POST without a token is refused and changes nothing.
+    wait_turn(player)
+    legal = player.eval_on_selector_all("#legal [data-legal]", "els => els.map(e => e.dataset.legal)")
+    now = version(spectator)
+    status, detail = spectator.evaluate(
+        """async ([id, action, version]) => {
+            const answer = await fetch(`/api/matches/${id}/actions`, {
+                method: 'POST', headers: {'Content-Type': 'application/json'},
+                body: JSON.stringify({action, version})});
+            return [answer.status, (await answer.json()).detail];
+        }""",
+        [made["id"], legal[0], now],
+    )
+    assert status == 401 and "token" in detail
+    code, view = server.call("GET", f"/api/matches/{made['id']}")
+    assert code == 200 and view["version"] == now
+    assert errors == [[], []]
+
+
+def test_shared_screen_plays_every_seat(server: Server, context: Any, artifacts: Path) -> None:
+    """Two people at one screen: the lobby keeps both tokens and the page moves for the seat to act."""
+    page = context.new_page()
+    errors = watch(page)
+    create_in_lobby(page, server, "royal-court", {}, ["human", "human"], "shared")
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
+    page.click("[data-testid=play-here]")
+    page.wait_for_selector("#board svg")
+    assert page.inner_text("#role") == "Shared screen"
+
+    # The rulebook, in a dialog.
+    page.click("#rules-button")
+    page.wait_for_function("() => document.querySelector('#rules-text')?.textContent.length > 200")
+    page.click("[data-testid=rules-close]")
+    assert page.locator("#rules-dialog").is_hidden()
+    rng = random.Random(5)
+    movers = set()
+    for _ in range(40):
+        assert wait_turn(page) == "your-turn"
+        movers.add(page.get_attribute("#seats tr.to-act", "data-seat"))
+        click_move(page, rng)
+        if len(movers) == 2:
+            break
+    assert movers == {"0", "1"}
+    page.screenshot(path=str(artifacts / "shared-screen.png"), full_page=True)
+    assert errors == []
