@@ -57,11 +57,11 @@ function tokenFor(seat) {
   return seatTokens.get(seat) ?? token;
 }
 
-/** Whether this page may act now: a seat's view, its turn, no computer thinking, the match on. */
-function canAct() {
-  if (!view || !token || view.status !== "active" || view.thinking) return false;
-  if (view.viewer === null || view.viewer === undefined) return false;
-  return view.to_act !== null && view.to_act === view.viewer && (view.legal || []).length > 0;
+/** Whether this page may act in view `v`: a seat's view, its turn, no computer thinking, the match on. */
+function canAct(v = view) {
+  if (!v || !token || v.status !== "active" || v.thinking) return false;
+  if (v.viewer === null || v.viewer === undefined) return false;
+  return v.to_act !== null && v.to_act === v.viewer && (v.legal || []).length > 0;
 }
 
 /** The agent of a computer seat as text ("mcts easy"). */
@@ -93,8 +93,9 @@ async function send(action) {
     showError("");
     if (!socketOpen()) await refresh();
   } catch (error) {
-    showError(`Move refused: ${action} — ${errorText(error)}`);
+    // A 409 (an older position, not this seat's turn): catch up first, then say why it was refused.
     if (error instanceof ApiError && error.status === 409) await refresh();
+    showError(`Move refused: ${action} — ${errorText(error)}`);
   } finally {
     busy = false;
     document.body.classList.remove("busy");
@@ -167,7 +168,7 @@ async function downloadRecord() {
 
 // ----------------------------------------------------------------------------- rendering
 function render(next) {
-  const svgChanged = !view || next.svg !== view.svg || canActFor(next) !== canAct();
+  const svgChanged = !view || next.svg !== view.svg || canAct(next) !== canAct();
   const first = !view;
   if (view && next.version !== view.version) showError(""); // a refusal is about the old position
   view = next;
@@ -188,15 +189,6 @@ function render(next) {
   renderReplay();
   showHint();
   if (first) rememberSeat();
-}
-
-/** canAct() for a view not yet shown. */
-function canActFor(next) {
-  const saved = view;
-  view = next;
-  const result = canAct();
-  view = saved;
-  return result;
 }
 
 /** A seat's link opened in this browser is kept, so the lobby lists it and a reload finds it. */
@@ -392,14 +384,16 @@ function updateReplayControls() {
   markReplayInLog();
 }
 
+/** Mark the ply the replay shows in the log, and scroll the log (not the page) to it. */
 function markReplayInLog() {
-  document.querySelectorAll("#log li").forEach((item) => {
+  const log = $("log");
+  for (const item of log.children) {
     const current = replayPly !== null && Number(item.dataset.index) === replayPly - 1;
     if (current) {
       item.setAttribute("aria-current", "step");
-      item.scrollIntoView({ block: "nearest" });
+      log.scrollTop = item.offsetTop - log.clientHeight / 2;
     } else item.removeAttribute("aria-current");
-  });
+  }
 }
 
 /** Show the position after `ply` plies of the finished match (the last one is the live view). */
@@ -468,6 +462,7 @@ function connect() {
     } catch {
       return;
     }
+    if (message.type === "pong") return;
     if (message.type === "view" && message.view) {
       if (!view || message.view.version >= view.version) render(message.view);
     } else if (message.type === "error") {
@@ -511,6 +506,11 @@ $("replay-back").addEventListener("click", () => stepReplay(-1));
 $("replay-forward").addEventListener("click", () => stepReplay(1));
 $("replay-last").addEventListener("click", () => showReplay(replayLast()));
 $("replay-ply").addEventListener("input", (event) => showReplay(Number(event.target.value)));
+
+// A ping now and then keeps the WebSocket open through proxies that close quiet connections.
+setInterval(() => {
+  if (socketOpen()) socket.send(JSON.stringify({ type: "ping" }));
+}, 25000);
 
 if (!matchId) {
   $("status").textContent = "No match in this address.";
