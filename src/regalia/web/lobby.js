@@ -311,7 +311,9 @@ function resultText(match) {
 function matchTable(matches, finished) {
   if (!matches.length) return h("p", { class: "muted" }, finished ? "No finished match yet." : "No match in progress.");
   const rows = matches.map((match) => {
-    const players = (match.seats || []).map((seat) => `${seat.name}${seat.kind && seat.kind !== "human" ? ` (${seat.kind})` : ""}`).join(", ");
+    // "blue (random)" already says it is the computer; other names get their kind when not human.
+    const kindOf = (seat) => (seat.kind === "human" || (seat.agent && String(seat.name).includes(seat.agent)) ? "" : ` (${seat.kind})`);
+    const players = (match.seats || []).map((seat) => `${seat.name}${kindOf(seat)}`).join(", ");
     const known = loadMatch(match.id);
     const links = [h("a", { href: `/match/${encodeURIComponent(match.id)}`, "data-testid": "watch" }, finished ? "Replay" : "Watch")];
     for (const seat of known?.seats || []) {
