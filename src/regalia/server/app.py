@@ -5,6 +5,15 @@
 is wrong (docs/server.md). Views are pushed over WebSockets by the :class:`Hub`, each connection
 getting its own seat's view; on PostgreSQL a :class:`~regalia.server.store.Listener` hears the
 changes other server processes make and pushes them too.
+
+>>> import concurrent.futures, os, tempfile
+>>> from fastapi.testclient import TestClient
+>>> db = "sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db")
+>>> with TestClient(create_app(db, pool=concurrent.futures.ThreadPoolExecutor(1))) as client:
+...     games = client.get("/api/games").json()
+...     refused = client.post("/api/matches", json={"game": "chess", "seats": []})
+>>> sorted(g["id"] for g in games), refused.status_code, refused.json()["detail"][:16]
+(['carcassonne', 'royal-court', 'two-heirs'], 404, "unknown game 'ch")
 """
 
 from __future__ import annotations

@@ -1,4 +1,12 @@
-"""``regalia serve``: the game server and the browser client (docs/server.md)."""
+"""``regalia serve``: the game server and the browser client (docs/server.md).
+
+>>> from typer.testing import CliRunner
+>>> app = typer.Typer()
+>>> register(app)
+>>> result = CliRunner().invoke(app, ["--db", "mysql://nowhere"])
+>>> result.exit_code, type(result.exception).__name__, str(result.exception)[:26]
+(1, 'OptionError', '--db: expected a sqlite://')
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,11 @@ moves its ``version`` on only if nobody else did first (:meth:`Store.commit_chan
 server processes may share one database: the loser of a race is told, and nothing is half written.
 On PostgreSQL the same transaction sends ``NOTIFY regalia_matches, '<match id>'`` so that the other
 processes push the change to their own clients (:class:`Listener`).
+
+>>> import os, tempfile
+>>> store = Store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db"))
+>>> store.version("no-such-match") is None, store.listing(None, 10)
+(True, [])
 """
 
 from __future__ import annotations

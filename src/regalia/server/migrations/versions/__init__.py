@@ -1,1 +1,0 @@
-"""The migration scripts, oldest first."""
