@@ -17,7 +17,7 @@ viewer's view. It knows no game: only the core contract and the game's plugin su
 >>> service.act(made["id"], blue if view["to_act"] == 0 else red, "pass")
 Traceback (most recent call last):
 ...
-regalia.server.service.ApiError: it is not your turn: seat 1 (red) is to act
+regalia.server.service.ApiError: it is not your turn: seat ... is to act
 """
 
 from __future__ import annotations
@@ -407,7 +407,10 @@ class MatchService:
         state = game.initial_state()
         entries: list[Entry] = []
         plugin = plugin_for(game)
-        for _seat, text in self.store.plies(match_id):
+        texts = self.store.plies(match_id)
+        if self.store.version(match_id) != row.version:  # changed between the two reads: again
+            return self._read(match_id)
+        for _seat, text in texts:
             _apply(plugin, state, state.parse_action(text), entries, checked=False)
         return Live(row, game, state, entries)
 
@@ -741,7 +744,10 @@ class MatchService:
                 "scores": state.scores(),
                 "log": log_items,
                 "undo": {
-                    "allowed": viewer is not None and not terminal and self._undo_allowed(live, player),
+                    "allowed": viewer is not None
+                    and viewer == player
+                    and not terminal
+                    and self._undo_allowed(live, player),
                     "pending": live.undo_by,
                 },
                 "hint": viewer is not None and not terminal and player == viewer and self._hint_allowed(live),
