@@ -1,0 +1,108 @@
+"""The cost of the PettingZoo wrapper: environment steps per second beside the raw engine.
+
+>>> figures = env_benchmark("royal-court", {}, steps=50, seed=1)
+>>> sorted(figures)
+['engine_actions_per_s', 'env_steps_per_s', 'overhead', 'steps']
+>>> figures["overhead"] > 0
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from regalia.core.game import CHANCE, State
+from regalia.core.registry import load_game
+
+
+def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: int) -> dict[str, float]:
+    """Random play of ``game_id`` with ``options`` through the PettingZoo environment and on the
+    raw engine, alternating game by game until ``steps`` agent decisions each, on one core.
+
+    Both count *decisions*: an action of a seat agents play (chance and automaton steps are applied
+    in between, inside the timed loops, but not counted).
+
+    * ``env_steps_per_s``: ``env.step(action)`` calls per second of an AEC loop as a learner
+      writes it (``agent_iter``, ``last()`` with the observation tensor and the action mask, a
+      uniformly random legal id from the mask, ``step``); the end-of-game steps with ``None`` and
+      ``reset`` are timed but not counted.
+    * ``engine_actions_per_s``: decisions per second of the engine alone (``legal_actions()``, a
+      uniformly random one, ``apply_unchecked``; chance with ``sample_chance``; automata with
+      ``forced_action``), the loop of ``regalia bench``.
+    * ``overhead``: ``engine_actions_per_s / env_steps_per_s``, how many times slower a step
+      through the environment is (the observation tensor is most of it).
+    * ``steps``: the decisions each side made (``steps``, rounded up to a whole last game: games are
+      played to the end).
+    """
+    if steps < 1:
+        raise ValueError("steps must be at least 1")
+    import numpy as np
+
+    from regalia.rl.pettingzoo import env as make_env
+
+    environment = make_env(game_id, **dict(options))
+    game = load_game(game_id, **dict(options))
+    automata = frozenset(game.automaton_seats())
+    pick = np.random.default_rng(seed)
+    env_steps = engine_steps = 0
+    env_time = engine_time = 0.0
+    games = 0
+    while env_steps < steps or engine_steps < steps:
+        if env_steps < steps:
+            start = time.perf_counter()
+            env_steps += _env_game(environment, seed + games, pick)
+            env_time += time.perf_counter() - start
+        if engine_steps < steps:
+            state = game.new_state(seed + games)
+            rng = random.Random(seed + games)
+            start = time.perf_counter()
+            engine_steps += _engine_game(state, rng, automata)
+            engine_time += time.perf_counter() - start
+        games += 1
+    env_rate = env_steps / env_time
+    engine_rate = engine_steps / engine_time
+    return {
+        "env_steps_per_s": round(env_rate, 1),
+        "engine_actions_per_s": round(engine_rate, 1),
+        "overhead": round(engine_rate / env_rate, 2),
+        "steps": float(min(env_steps, engine_steps)),
+    }
+
+
+def _env_game(environment: Any, seed: int, pick: Any) -> int:
+    """One game through the AEC API with random legal ids; returns the decisions made."""
+    import numpy as np
+
+    environment.reset(seed=seed)
+    done = 0
+    for _agent in environment.agent_iter():
+        observation, _reward, termination, truncation, _info = environment.last()
+        if termination or truncation:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(legal[pick.integers(len(legal))]))
+        done += 1
+    return done
+
+
+def _engine_game(state: State[Any], rng: random.Random, automata: frozenset[int]) -> int:
+    """One game on the engine with random legal actions; returns the decisions made."""
+    done = 0
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        elif player in automata:
+            state.apply_unchecked(state.forced_action())
+        else:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[int(rng.random() * len(legal))])
+            done += 1
+    return done
+
+
+__all__ = ["env_benchmark"]

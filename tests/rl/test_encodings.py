@@ -1,0 +1,57 @@
+"""What the adapters rely on, for every registered game and every option set its plugin lists: the
+action bijection round-trips (``action_from_id(action_id(a)) == a``) for every legal action of the
+states of seeded random games, chance nodes included; the mask equals the legal set when the state
+fits, and holds exactly the legal actions with an id when it does not; observations have the
+declared shape. The games' own encoding tests (tests/games/*/test_encoding*.py) go further."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from games.encoding_checks import check_ids, check_observation  # noqa: E402
+from regalia.core.game import CHANCE  # noqa: E402
+from regalia.core.registry import game_ids, game_plugin, load_game  # noqa: E402
+from regalia.rl.common import make_encoding  # noqa: E402
+
+OPTION_SETS = [
+    (game_id, dict(options)) for game_id in game_ids() for options in game_plugin(game_id).check_options
+]
+
+#: Random games per option set, and one state in STRIDE gets the observation check too.
+GAMES = 6
+STRIDE = 10
+
+
+@pytest.mark.parametrize(
+    ("game_id", "options"),
+    OPTION_SETS,
+    ids=[g + "".join(f",{k}={v}" for k, v in o.items()) for g, o in OPTION_SETS],
+)
+def test_action_ids_round_trip_and_masks_equal_legal_sets(game_id: str, options: dict[str, Any]) -> None:
+    game = load_game(game_id, **options)
+    enc = make_encoding(game)
+    states = not_fitting = 0
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while True:
+            left_out = check_ids(enc, state)
+            not_fitting += bool(left_out)
+            if state.ply % STRIDE == 0 or state.is_terminal():
+                check_observation(enc, state)
+            states += 1
+            if state.is_terminal():
+                break
+            if state.current_player == CHANCE:
+                chance = dict(enc.chance_ids(state))
+                assert abs(sum(chance.values()) - 1) < 1e-9
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+    assert states > 20 * GAMES
+    assert not_fitting <= states // 100  # the default windows fit real games (docs/encodings.md)
