@@ -70,6 +70,8 @@ tokens = sa.Table(
 
 #: The PostgreSQL channel of change notices.
 CHANNEL = "regalia_matches"
+#: The PostgreSQL advisory lock held while the schema is migrated.
+MIGRATION_LOCK = 0x7265_6761_6C69_61
 
 
 def now() -> dt.datetime:
@@ -86,6 +88,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", script_location)
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # servers starting together migrate one at a time
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
