@@ -135,6 +135,17 @@ class ActionRequest(BaseModel):
     version: int | None = None
 
 
+class Ack(BaseModel):
+    """The answer to an accepted action: where the match stands, and the legal actions of the seat
+    to act as a spectator reads them."""
+
+    version: int
+    plies: int
+    status: Literal["active", "finished"]
+    to_act: int | None
+    legal: list[str]
+
+
 def _token(authorization: str | None) -> str | None:
     if authorization is None:
         return None
@@ -314,10 +325,13 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
         """The view of the token's seat, or a spectator's without a token."""
         return service().view(match_id, _token(authorization))
 
-    @app.post("/api/matches/{match_id}/actions", tags=["matches"])
-    def act(match_id: str, body: ActionRequest, authorization: Auth = None) -> dict[str, Any]:
-        """Play an action in the game's notation (checked by the engine; 422 names the rule)."""
-        return service().act(match_id, _token(authorization), body.action, body.version)
+    @app.post("/api/matches/{match_id}/actions", tags=["matches"], response_model=Ack)
+    async def act(match_id: str, body: ActionRequest, authorization: Auth = None) -> JSONResponse:
+        """Play an action in the game's notation (checked by the engine; 422 names the rule).
+
+        The hot path: checked, applied and committed on the event loop itself (a fraction of a
+        millisecond; no thread hop), the answer written without a response model."""
+        return JSONResponse(service().act(match_id, _token(authorization), body.action, body.version))
 
     @app.post("/api/matches/{match_id}/undo", tags=["matches"])
     def undo(match_id: str, authorization: Auth = None) -> dict[str, Any]:

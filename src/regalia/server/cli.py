@@ -51,7 +51,14 @@ def serve(
         raise OptionError(f"--db: expected a sqlite:/// or postgresql+psycopg:// URL, not {db!r}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console().print(f"regalia serves on http://{shown}:{port}/ (Ctrl+C stops it)")
-    uvicorn.run(create_app(db, workers=workers), host=host, port=port, log_level="warning", ws_max_size=65536)
+    uvicorn.run(
+        create_app(db, workers=workers),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        ws_max_size=65536,
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -63,6 +63,10 @@ class ApiError(Exception):
         self.rule = rule
 
 
+class Conflict(ApiError):
+    """A change refused because another writer moved the match on first."""
+
+
 def digest(token: str) -> str:
     """What the store keeps of a token."""
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
@@ -384,12 +388,16 @@ class MatchService:
         with self._cache_lock:
             self._cache.pop(match_id, None)
 
-    def live(self, match_id: str) -> Live:
-        """The match, current with the store (read again if another process changed it)."""
+    def live(self, match_id: str, trust_cache: bool = False) -> Live:
+        """The match, current with the store (read again if another process changed it). With
+        ``trust_cache`` a match held in memory is returned without asking the store: for a change,
+        whose commit is refused anyway if another process moved the match on."""
         if not isinstance(match_id, str) or len(match_id) > 32:
             raise ApiError(404, "no such match")
         with self._cache_lock:
             live = self._cache.get(match_id)
+        if trust_cache and live is not None:
+            return live
         version = self.store.version(match_id)
         if version is None:
             raise ApiError(404, f"no match {match_id!r}")
@@ -437,8 +445,22 @@ class MatchService:
 
     # -- acting -------------------------------------------------------------------------------
     def act(self, match_id: str, token: str | None, text: str, version: int | None = None) -> dict[str, Any]:
-        """Check and apply a seat's action; commit it (with the draws and forced steps that follow)."""
-        live = self.live(match_id)
+        """Check and apply a seat's action; commit it (with the draws and forced steps that follow).
+        The match in memory is trusted (no read of the store on the way to the commit); when the
+        action is refused and another process had moved the match on meanwhile, it is judged again
+        on the match as stored."""
+        cached = self.live(match_id, trust_cache=True)
+        seen = cached.version
+        try:
+            return self._act(cached, token, text, version)
+        except ApiError:
+            stored = self.live(match_id)
+            if stored is cached and stored.version == seen:
+                raise
+            return self._act(stored, token, text, version)
+
+    def _act(self, live: Live, token: str | None, text: str, version: int | None) -> dict[str, Any]:
+        match_id = live.id
         seat = self.seat_of(match_id, token)
         with live.lock:
             seat = self._acting_seat(live, seat)
@@ -510,7 +532,7 @@ class MatchService:
             raise
         if not done:
             self.forget(live.id)
-            raise ApiError(409, "the match was changed meanwhile by another server: reload it")
+            raise Conflict(409, "the match was changed meanwhile by another server: reload it")
         live.version += 1
         live.undo_by = undo_by
 

@@ -68,6 +68,27 @@ tokens = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
 )
 
+#: The statements of the hot path, built once (bound parameters; SQLAlchemy caches their compiled
+#: form), so a move costs no statement construction.
+_VERSION = sa.select(matches.c.version).where(matches.c.id == sa.bindparam("match_id"))
+_MOVE_ON = (
+    sa.update(matches)
+    .where(matches.c.id == sa.bindparam("match_id"), matches.c.version == sa.bindparam("expected"))
+    .values(
+        version=sa.bindparam("new_version"),
+        plies=sa.bindparam("new_plies"),
+        status=sa.bindparam("new_status"),
+        to_act=sa.bindparam("new_to_act"),
+        result=sa.bindparam("new_result", type_=sa.JSON),
+        undo_by=sa.bindparam("new_undo_by"),
+        updated=sa.bindparam("new_updated"),
+    )
+)
+_TRIM = sa.delete(plies).where(
+    plies.c.match_id == sa.bindparam("match_id"), plies.c.number >= sa.bindparam("keep")
+)
+_ADD = sa.insert(plies)
+
 #: The PostgreSQL channel of change notices.
 CHANNEL = "regalia_matches"
 #: The PostgreSQL advisory lock held while the schema is migrated.
@@ -162,7 +183,7 @@ class Store:
 
     def version(self, match_id: str) -> int | None:
         with self.engine.connect() as c:
-            value = c.execute(sa.select(matches.c.version).where(matches.c.id == match_id)).scalar()
+            value = c.execute(_VERSION, {"match_id": match_id}).scalar()
         return None if value is None else int(value)
 
     def plies(self, match_id: str) -> list[tuple[int, str]]:
@@ -208,25 +229,26 @@ class Store:
         ``False``, writing nothing, if another writer moved it on first."""
         with self.engine.begin() as c:
             done = c.execute(
-                sa.update(matches)
-                .where(matches.c.id == match_id, matches.c.version == version)
-                .values(
-                    version=version + 1,
-                    plies=change.keep + len(change.added),
-                    status=change.status,
-                    to_act=change.to_act,
-                    result=change.result,
-                    undo_by=change.undo_by,
-                    updated=now(),
-                )
+                _MOVE_ON,
+                {
+                    "match_id": match_id,
+                    "expected": version,
+                    "new_version": version + 1,
+                    "new_plies": change.keep + len(change.added),
+                    "new_status": change.status,
+                    "new_to_act": change.to_act,
+                    "new_result": change.result,
+                    "new_undo_by": change.undo_by,
+                    "new_updated": now(),
+                },
             )
             if done.rowcount != 1:
                 return False
             if change.trim:
-                c.execute(sa.delete(plies).where(plies.c.match_id == match_id, plies.c.number >= change.keep))
+                c.execute(_TRIM, {"match_id": match_id, "keep": change.keep})
             if change.added:
                 c.execute(
-                    sa.insert(plies),
+                    _ADD,
                     [
                         {"match_id": match_id, "number": change.keep + i, "seat": seat, "text": text}
                         for i, (seat, text) in enumerate(change.added)
