@@ -1,6 +1,9 @@
 """``regalia bench GAME``: random full games per second (chance included), the median cost of
 ``legal_actions()``, and with ``--mcts`` MCTS iterations per second.
 
+``regalia bench server`` benchmarks the game server instead, with options of its own
+(:mod:`regalia.server.bench`; ``regalia bench server --help``).
+
 >>> import json, typer
 >>> from typer.testing import CliRunner
 >>> app = typer.Typer()
@@ -13,11 +16,12 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperCommand
 
 from regalia.bench import bench_random_games
 from regalia.commands._common import console, game_help, options_from
@@ -25,7 +29,9 @@ from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
 
 
 def bench(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help=game_help())] = DEFAULT_GAME,
+    game_id: Annotated[
+        str, typer.Argument(metavar="GAME", help=game_help() + " Or server: see regalia bench server --help.")
+    ] = DEFAULT_GAME,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Random games to play.")] = 200,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game (game i uses seed + i).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
@@ -78,5 +84,30 @@ def bench(
     out.print(Text(f"options: {json.dumps(result['options'])}", style="dim"))
 
 
+#: The key under which :class:`BenchCommand` keeps the context of ``regalia bench server``.
+_SERVER = "regalia.bench.server"
+
+
+class BenchCommand(TyperCommand):
+    """``regalia bench GAME ...``, except that ``regalia bench server ...`` is handed, with the rest of
+    its arguments, to the server benchmark's own command (its options differ)."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        if args[:1] == ["server"]:
+            from regalia.server.bench import command
+
+            name = f"{ctx.info_name} server"  # its usage reads 'regalia bench server [OPTIONS]'
+            ctx.meta[_SERVER] = command().make_context(name, args[1:], parent=ctx.parent)
+            return []
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: Any) -> Any:
+        server = ctx.meta.pop(_SERVER, None)
+        if server is None:
+            return super().invoke(ctx)
+        with server:
+            return server.command.invoke(server)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("bench")(bench)
+    app.command("bench", cls=BenchCommand)(bench)
