@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import signal
+import sys
 from typing import Annotated
 
 import typer
@@ -51,6 +53,9 @@ def serve(
         raise OptionError(f"--db: expected a sqlite:/// or postgresql+psycopg:// URL, not {db!r}")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     console().print(f"regalia serves on http://{shown}:{port}/ (Ctrl+C stops it)")
+    # uvicorn shuts down gracefully on SIGTERM, then re-raises it, which would end the interpreter
+    # without its exit handlers (worker processes left behind): exit normally instead.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     uvicorn.run(
         create_app(db, workers=workers),
         host=host,
