@@ -46,3 +46,27 @@ def test_bench_command_adds_the_games_own_figures() -> None:
     figures = json.loads(result.output)["game_figures"]
     assert figures["tiles_on_board"] == 50 and figures["boards"] == 100
     assert figures["placements_50_tiles_mean"] > 0 and figures["legal_actions_50_tiles_us"] > 0
+
+
+def test_bench_env_reports_the_wrappers_rate_beside_the_engines() -> None:
+    """``regalia bench GAME --env`` (issue 11): steps per second through the PettingZoo environment
+    next to the raw engine's decisions per second, and their ratio (keys and consistency only)."""
+    import json
+
+    import typer
+    from typer.testing import CliRunner
+
+    from regalia.commands.bench import register
+
+    pytest.importorskip("pettingzoo", reason="--env needs the rl extra")
+    app = typer.Typer()
+    register(app)
+    app.command("noop", hidden=True)(lambda: None)
+    result = CliRunner().invoke(
+        app, ["bench", "royal-court", "-n", "1", "--json", "--env", "--env-steps", "50"]
+    )
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["env_steps_per_s"] > 0 and figures["engine_actions_per_s"] > 0
+    ratio = figures["engine_actions_per_s"] / figures["env_steps_per_s"]
+    assert figures["env_overhead"] == pytest.approx(ratio, rel=0.02)

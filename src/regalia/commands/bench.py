@@ -1,5 +1,7 @@
 """``regalia bench GAME``: random full games per second (chance included), the median cost of
-``legal_actions()``, and with ``--mcts`` MCTS iterations per second.
+``legal_actions()``, with ``--mcts`` MCTS iterations per second, and with ``--env`` steps per second
+through the PettingZoo environment beside the raw engine's decisions per second (the wrapper's
+overhead; :mod:`regalia.rl.bench`).
 
 ``regalia bench server`` benchmarks the game server instead, with options of its own
 (:mod:`regalia.server.bench`; ``regalia bench server --help``).
@@ -25,6 +27,7 @@ from typer.core import TyperCommand
 
 from regalia.bench import bench_random_games
 from regalia.commands._common import console, game_help, options_from
+from regalia.core.errors import OptionError
 from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
 
 
@@ -42,6 +45,15 @@ def bench(
     seconds: Annotated[
         float, typer.Option("--seconds", min=0.1, help="Duration of the MCTS measurement.")
     ] = 3.0,
+    env: Annotated[
+        bool,
+        typer.Option(
+            "--env",
+            help="Also measure steps per second through the PettingZoo environment, next to the raw "
+            "engine's decisions per second (needs the rl extra).",
+        ),
+    ] = False,
+    env_steps: Annotated[int, typer.Option("--env-steps", min=1, help="Decisions of the --env run.")] = 5000,
 ) -> None:
     """Benchmark random full games on one core (games/s, chance included) and legal_actions() (µs)."""
     from regalia.ai.bench import bench_mcts
@@ -57,6 +69,15 @@ def bench(
         result["mcts_iterations_per_s"] = round(float(bench_mcts(game, seconds=seconds, seed=seed)), 1)
         result["mcts_seconds"] = seconds
         result["mcts_rollout_depth"] = game.rollout_depth  # None: rollouts to the end
+    if env:
+        try:
+            from regalia.rl.bench import env_benchmark
+        except ImportError as exc:
+            raise OptionError(f"--env needs the rl extra: pip install 'regalia[rl]' ({exc})") from None
+        figures = env_benchmark(game_id, options, env_steps, seed)
+        result["env_steps_per_s"] = round(figures["env_steps_per_s"], 1)
+        result["engine_actions_per_s"] = round(figures["engine_actions_per_s"], 1)
+        result["env_overhead"] = round(figures["overhead"], 2)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -74,6 +95,10 @@ def bench(
         cut = "to the end" if depth is None else f"cut at {depth} decisions"
         rate = f"{result['mcts_iterations_per_s']:.0f}"
         table.add_row(f"MCTS iterations per second (rollouts {cut})", rate)
+    if "env_steps_per_s" in result:
+        table.add_row("PettingZoo env steps per second", f"{result['env_steps_per_s']:.0f}")
+        table.add_row("engine decisions per second (same games)", f"{result['engine_actions_per_s']:.0f}")
+        table.add_row("env overhead (times slower)", f"{result['env_overhead']:.1f}")
     for name, value in result.get("game_figures", {}).items():
         label = name.removesuffix("_us").replace("_", " ")
         table.add_row(label + (" (µs)" if name.endswith("_us") else ""), str(value))
