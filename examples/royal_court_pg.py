@@ -13,8 +13,9 @@ ids of the action mask:
 * ``--model conv`` (default): a linear policy shaped by the encoding's layout
   (docs/encodings.md): an id of spatial plane ``p`` at cell ``c`` scores ``K[p] . patch(c) +
   G[p] . globals``, the patch being the 5 x 5 squares of every board plane around ``c`` (a
-  one-layer convolutional policy head), the flat ids ``F[j] . globals``. About 17,000 weights.
-* ``--model mlp``: observation -> 64 tanh units -> one logit per id (700,000 weights).
+  one-layer convolutional policy head), the flat ids ``F[j] . globals``: 19,144 weights, 10,450
+  of them the kernels ``K`` shared by every cell.
+* ``--model mlp``: observation -> 64 tanh units -> one logit per id (690,459 weights).
 
 Every ``--eval-every`` seconds of training it plays ``--eval-games`` games against ``random``
 (sampling from the policy, seats alternating, the same seeds each time); the plot shows those win

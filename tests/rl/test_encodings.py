@@ -1,7 +1,8 @@
 """What the adapters rely on, for every registered game and every option set its plugin lists: the
 action bijection round-trips (``action_from_id(action_id(a)) == a``) for every legal action of the
 states of seeded random games, chance nodes included; the mask equals the legal set when the state
-fits, and holds exactly the legal actions with an id when it does not; observations have the
+fits, and holds exactly the legal actions with an id when it does not; at a chance node, one id per
+outcome (the ids of the legal outcomes) with probabilities summing to 1; observations have the
 declared shape. The games' own encoding tests (tests/games/*/test_encoding*.py) go further."""
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from .configs import need
+
+np = need("numpy")
 
 from games.encoding_checks import check_ids, check_observation  # noqa: E402
 from regalia.core.game import CHANCE  # noqa: E402
@@ -35,7 +38,7 @@ STRIDE = 10
 def test_action_ids_round_trip_and_masks_equal_legal_sets(game_id: str, options: dict[str, Any]) -> None:
     game = load_game(game_id, **options)
     enc = make_encoding(game)
-    states = not_fitting = 0
+    states = not_fitting = chance_nodes = 0
     for seed in range(GAMES):
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
@@ -48,10 +51,13 @@ def test_action_ids_round_trip_and_masks_equal_legal_sets(game_id: str, options:
             if state.is_terminal():
                 break
             if state.current_player == CHANCE:
-                chance = dict(enc.chance_ids(state))
-                assert abs(sum(chance.values()) - 1) < 1e-9
+                chance = enc.chance_ids(state)
+                ids = [i for i, _ in chance]
+                assert sorted(ids) == enc.legal_ids(state)  # unique: one id per outcome
+                assert all(p > 0 for _, p in chance) and abs(sum(p for _, p in chance) - 1) < 1e-9
+                chance_nodes += 1
                 state.apply(state.sample_chance(rng))
             else:
                 state.apply(rng.choice(state.legal_actions()))
-    assert states > 20 * GAMES
+    assert states > 20 * GAMES and chance_nodes >= GAMES
     assert not_fitting <= states // 100  # the default windows fit real games (docs/encodings.md)

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the example needs pettingzoo (pip install 'regalia[rl]')")
-pytest.importorskip("matplotlib", reason="the example plots with matplotlib")
+from .configs import need
+
+need("pettingzoo")
+need("matplotlib")  # the example plots with it
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "royal_court_pg.py"
 

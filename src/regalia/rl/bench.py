@@ -20,10 +20,14 @@ from regalia.core.registry import load_game
 
 def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: int) -> dict[str, float]:
     """Random play of ``game_id`` with ``options`` through the PettingZoo environment and on the
-    raw engine, alternating game by game until ``steps`` agent decisions each, on one core.
+    raw engine, alternating game by game until ``steps`` agent decisions each, on one core, after
+    one untimed warm-up game on each side (lazy imports and first-use caches are not measured).
 
     Both count *decisions*: an action of a seat agents play (chance and automaton steps are applied
-    in between, inside the timed loops, but not counted).
+    in between, inside the timed loops, but not counted). Both time whole games, from a new state
+    (``reset`` on the environment's side, ``new_state`` on the engine's) to the end, so the two
+    rates are over games of the same kind (random games of the same options and seeds; the two
+    sides draw chance differently, so they are not the same games).
 
     * ``env_steps_per_s``: ``env.step(action)`` calls per second of an AEC loop as a learner
       writes it (``agent_iter``, ``last()`` with the observation tensor and the action mask, a
@@ -31,7 +35,8 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
       ``reset`` are timed but not counted.
     * ``engine_actions_per_s``: decisions per second of the engine alone (``legal_actions()``, a
       uniformly random one, ``apply_unchecked``; chance with ``sample_chance``; automata with
-      ``forced_action``), the loop of ``regalia bench``.
+      ``forced_action``): the fast path of the AI's searches and of ``regalia bench``, which
+      counts every ply instead.
     * ``overhead``: ``engine_actions_per_s / env_steps_per_s``, how many times slower a step
       through the environment is (the observation tensor is most of it).
     * ``steps``: the decisions each side made (``steps``, rounded up to a whole last game: games are
@@ -47,6 +52,8 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
     game = load_game(game_id, **dict(options))
     automata = frozenset(game.automaton_seats())
     pick = np.random.default_rng(seed)
+    _env_game(environment, seed - 1, pick)  # warm-up games, untimed
+    _engine_game(game.new_state(seed - 1), random.Random(seed - 1), automata)
     env_steps = engine_steps = 0
     env_time = engine_time = 0.0
     games = 0
@@ -56,10 +63,9 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
             env_steps += _env_game(environment, seed + games, pick)
             env_time += time.perf_counter() - start
         if engine_steps < steps:
-            state = game.new_state(seed + games)
             rng = random.Random(seed + games)
             start = time.perf_counter()
-            engine_steps += _engine_game(state, rng, automata)
+            engine_steps += _engine_game(game.new_state(seed + games), rng, automata)
             engine_time += time.perf_counter() - start
         games += 1
     env_rate = env_steps / env_time

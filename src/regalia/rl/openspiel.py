@@ -23,29 +23,41 @@ the adapter declares, for any game, from the core contract and the game's encodi
   nodes, as for backgammon). The three shipped games hide nothing, so they are perfect-information
   games by default. The parameter ``information`` (``auto``, ``perfect``, ``imperfect``) overrides
   the measure: ``imperfect`` lets algorithms that insist on it (``ISMCTSBot`` asserts it) run on a
-  perfect-information game, whose information sets are then single states.
+  perfect-information game. That is a compatibility switch, not a different game: the information
+  state is still the whole history, so every information set is one state, a resample is that
+  state again, and ``ISMCTSBot`` searches as an MCTS keyed by histories would. Searching a game
+  that does hide something needs no switch: the measure declares it imperfect.
   *Utility*: ``ZERO_SUM`` when every probe game's returns summed to 0, else ``GENERAL_SUM``.
 * **Game info**: ``num_distinct_actions`` and ``max_chance_outcomes`` from the encoding;
-  ``num_players`` is the game's seat count; utilities in [-1, 1]; ``max_game_length`` is an
-  *estimate*, 4 times the longest probe game (the core declares no bound).
+  ``num_players`` is the game's seat count; utilities in [-1, 1]. The core declares no bound on a
+  game's length, so ``max_game_length`` is 4 times the longest probe game (chance and automaton
+  steps included), or the parameter ``max_game_length`` when it is above 0. The adapter *enforces*
+  it (OpenSpiel's Go, too, ends a game at its ``max_game_length``): a game that has applied that
+  many actions is terminal with zero returns (``stopped()`` says so), so no game is longer than
+  declared (algorithms size buffers by it: AlphaZero's histogram of game lengths would overflow).
+  Random play, and play that avoids ending turns, stay far below the margin in the shipped games.
 * **Parameters** are the game's options (``Options.schema()``), with their defaults. Lists are
   written with ``+`` (``sets=warfare+crafts+guard``: OpenSpiel splits parameters at commas); an
   option whose default is unset is ``""`` for a string and ``minimum - 1`` (or -1) for an integer.
   OpenSpiel reads ``5`` as a number: quote a string option's numeric value
   (``python_regalia_carcassonne(shrines="5")``), or pass a dict
-  (``pyspiel.load_game("python_regalia_carcassonne", {"shrines": "5"})``).
+  (``pyspiel.load_game("python_regalia_carcassonne", {"shrines": "5"})``). Two parameters are the
+  adapter's own (:data:`ADAPTER_PARAMETERS`): ``information`` and ``max_game_length``, below.
 * **Automaton seats** (the solo game's Henry) are played inside the state, right after the action
   that hands them the turn: ``current_player()`` is never an automaton. Henry stays a seat of the
   game (``num_players`` 2, his returns the opposite of the player's).
-* **Actions** are the encoding's ids in the state they are chosen in; ``legal_actions()`` are the
-  ids of the legal actions that have one. When none has (a position too wide for the window;
-  rare, docs/encodings.md), the state is *terminal* with zero returns (``stopped()`` says so).
+* **Actions** are the encoding's ids in the state they are chosen in, and are decoded in that
+  same state; ``legal_actions()`` are the ids of the legal actions that have one. When none has
+  (a position too wide for the window; rare, docs/encodings.md), the state is *terminal* with zero
+  returns (``stopped()`` says so). Chance outcomes are the encoding's chance ids, one per outcome.
 * **Observations**: ``observation_tensor(player)`` is the encoding's tensor (``observation_dict``
   names its blocks as ``Encoding.layout`` does); ``observation_string(player)`` the game's JSON view
   for that seat; ``information_state_string(player)`` the plies so far as that seat may read them
   (perfect recall). No information-state tensor is provided.
 * ``resample_from_infostate(player, sampler)`` is the core's ``determinize(player, rng)``, its
-  generator seeded from ``sampler``.
+  generator seeded from ``sampler``. When ``player`` is to act, the sample must give the same legal
+  ids as the state (``ISMCTSBot`` applies an id chosen in samples to the real state): an encoding
+  whose ids depend on what that seat cannot see raises ``ValueError`` there.
 * ``clone()`` copies the engine state with ``State.clone()`` (cheap), never a deep copy.
 
 Needs the ``open_spiel`` wheel (x86_64 only).
@@ -69,6 +81,12 @@ from regalia.rl.common import game_traits, make_encoding
 
 #: The adapter's own parameter: ``auto`` (measured), ``perfect`` or ``imperfect``.
 INFORMATION = "information"
+#: The adapter's own parameter: the longest game, in actions (0: 4 times the longest probe game).
+MAX_GAME_LENGTH = "max_game_length"
+#: The adapter's parameters (not game options), with their defaults.
+ADAPTER_PARAMETERS: dict[str, Any] = {INFORMATION: "auto", MAX_GAME_LENGTH: 0}
+#: ``max_game_length`` when the parameter is 0: this many times the longest probe game.
+LENGTH_MARGIN = 4
 _INFORMATION = {
     "perfect": pyspiel.GameType.Information.PERFECT_INFORMATION,
     "imperfect": pyspiel.GameType.Information.IMPERFECT_INFORMATION,
@@ -117,11 +135,11 @@ def _factory(game_id: str, name: str) -> type[RegaliaGame]:
 
 def parameter_specification(game: type[Game[Any]]) -> dict[str, Any]:
     """OpenSpiel parameters for the options of a game class, with their defaults (see the module
-    docstring), and the adapter's ``information``."""
+    docstring), and the adapter's own (:data:`ADAPTER_PARAMETERS`)."""
     spec: dict[str, Any] = {}
     for field in game.options_schema():
         name, kind, default = field["name"], field["type"], field["default"]
-        if name == INFORMATION:
+        if name in ADAPTER_PARAMETERS:
             raise OptionError(f"option {name!r} of {game.name} clashes with the OpenSpiel adapter's own")
         if kind == "list":
             spec[name] = "+".join(str(v) for v in default or [])
@@ -133,7 +151,7 @@ def parameter_specification(game: type[Game[Any]]) -> dict[str, Any]:
             spec[name] = float("nan")
         else:
             spec[name] = ""
-    spec[INFORMATION] = "auto"
+    spec.update(ADAPTER_PARAMETERS)
     return spec
 
 
@@ -158,7 +176,7 @@ def options_from_parameters(game: type[Game[Any]], params: Mapping[str, Any]) ->
     fields = {f["name"]: f for f in game.options_schema()}
     options: dict[str, Any] = {}
     for name, value in params.items():
-        if name == INFORMATION:
+        if name in ADAPTER_PARAMETERS:
             continue
         field = fields.get(name)
         if field is None:
@@ -175,7 +193,10 @@ def options_from_parameters(game: type[Game[Any]], params: Mapping[str, Any]) ->
 
 
 def parameters_from_options(game: Game[Any]) -> dict[str, Any]:
-    """The OpenSpiel parameters of a game's options (the inverse of :func:`options_from_parameters`)."""
+    """The OpenSpiel parameters of a game's options (the inverse of :func:`options_from_parameters`).
+
+    A string OpenSpiel would read as another type (``5``, ``True``) is quoted, so that the game's
+    name (``str(game)``, what OpenSpiel serializes) loads the same game again."""
     params: dict[str, Any] = {}
     for field in game.options_schema():
         name, kind = field["name"], field["type"]
@@ -184,16 +205,30 @@ def parameters_from_options(game: Game[Any]) -> dict[str, Any]:
             value = "+".join(str(v) for v in value or [])
         elif value is None:
             value = {"int": _unset_int(field), "float": float("nan")}.get(kind, "")
+        elif isinstance(value, str) and _read_as_other(value):
+            value = f'"{value}"'
         params[name] = value
     return params
+
+
+def _read_as_other(text: str) -> bool:
+    """Whether OpenSpiel reads the parameter ``text`` as a bool or a number, not a string."""
+    if text in ("True", "False"):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 class _Shared:
     """What every state of one OpenSpiel game shares (never copied with a state)."""
 
-    def __init__(self, game: Game[Any], encoding: Encoding) -> None:
+    def __init__(self, game: Game[Any], encoding: Encoding, max_length: int) -> None:
         self.game = game
         self.encoding = encoding
+        self.max_length = max_length
         self.automata = frozenset(game.automaton_seats())
         self.zeros = [0.0] * game.num_players
 
@@ -240,7 +275,8 @@ class _Node:
 class RegaliaGame(pyspiel.Game):  # type: ignore[misc]
     """A regalia game as an OpenSpiel game (see the module docstring). ``params`` are OpenSpiel
     parameters (:func:`parameter_specification`); ``options`` game options given directly (not
-    both); ``encoding`` the encoding's own settings (a window size; not an OpenSpiel parameter)."""
+    both), with the adapter's parameters among them if wanted; ``encoding`` the encoding's own
+    settings (a window size; not an OpenSpiel parameter)."""
 
     def __init__(
         self,
@@ -257,19 +293,23 @@ class RegaliaGame(pyspiel.Game):  # type: ignore[misc]
         if options:
             if params:
                 raise OptionError("give either OpenSpiel parameters or game options, not both")
-            information = options.pop(INFORMATION, "auto")
-            params = {**parameters_from_options(load_game(game_id, **options)), INFORMATION: information}
+            own = {name: options.pop(name) for name in ADAPTER_PARAMETERS if name in options}
+            params = {**parameters_from_options(load_game(game_id, **options)), **own}
         game = load_game(game_id, **options_from_parameters(cls, params))
         information = str(params.get(INFORMATION, "auto"))
         if information not in ("auto", *_INFORMATION):
             raise OptionError(f"parameter information: auto, perfect or imperfect, got {information!r}")
+        max_length = params.get(MAX_GAME_LENGTH, 0)
+        if isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0:
+            raise OptionError(f"parameter max_game_length: a whole number, 0 or more, got {max_length!r}")
         enc = make_encoding(game, encoding)
         traits = game_traits(game)
         if information == "auto":
             information = "imperfect" if traits.hidden_information else "perfect"
+        max_length = max_length or LENGTH_MARGIN * max(traits.longest, 1)
         self.regalia_game = game
         self.traits = traits
-        self._shared = _Shared(game, enc)
+        self._shared = _Shared(game, enc, max_length)
         name = name or game_name(game_id)
         game_type = pyspiel.GameType(
             short_name=name,
@@ -296,10 +336,10 @@ class RegaliaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if traits.zero_sum else None,
-            max_game_length=4 * max(traits.longest, 1),
+            max_game_length=max_length,
         )
-        full = {**spec, **params}
-        super().__init__(game_type, game_info, full)
+        own = {name: params.get(name, default) for name, default in ADAPTER_PARAMETERS.items()}
+        super().__init__(game_type, game_info, {**parameters_from_options(game), **own})
 
     @property
     def encoding(self) -> Encoding:
@@ -339,10 +379,15 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
         return self._node.state
 
     def stopped(self) -> bool:
-        """Whether the game stopped early: a seat is to act and none of its legal actions has an id
-        in the encoding's window (the state is then terminal, with zero returns)."""
-        node = self._node
-        return node.state.current_player >= 0 and not self._ids()
+        """Whether the game stopped before its end (the state is then terminal, with zero returns):
+        it has applied ``max_game_length`` actions, or a seat is to act and none of its legal
+        actions has an id in the encoding's window."""
+        state = self._node.state
+        if state.current_player == TERMINAL:
+            return False
+        if state.ply >= self._shared.max_length:
+            return True
+        return state.current_player >= 0 and not self._ids()
 
     def _ids(self) -> list[int]:
         node = self._node
@@ -362,30 +407,32 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel's API ----------------------------------------------------------------------
     def current_player(self) -> int:
         player = self._node.state.current_player
-        if player >= 0 and not self._ids():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if player == TERMINAL:
+        if player == TERMINAL or self.stopped():
             return int(pyspiel.PlayerId.TERMINAL)
         if player == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self._node.state.current_player:
+        if player != self._node.state.current_player or self.stopped():
             return []
         return list(self._ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.stopped():
+            return []
         return sorted(self._shared.encoding.chance_ids(self._node.state))
 
     def _apply_action(self, action_id: int) -> None:
         node = self._node
         state = node.state
+        if self.is_terminal():
+            raise ValueError(f"action id {action_id}: the game is over")
         try:
             action = self._shared.encoding.action_from_id(state, int(action_id))
         except EncodingError as exc:
             raise ValueError(f"action id {action_id}: {exc}") from None
-        if self.is_terminal() or action not in state.legal_actions():
+        if action not in state.legal_actions():
             raise ValueError(f"action id {action_id} ({action!r}) is not legal here")
         node.apply(action)
         self._settle()
@@ -408,12 +455,25 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> RegaliaState:
         """A state consistent with what ``player_id`` knows: the core's ``determinize``, with a
-        generator seeded from ``probability_sampler`` (a callable returning floats in [0, 1))."""
+        generator seeded from ``probability_sampler`` (a callable returning floats in [0, 1)).
+
+        When ``player_id`` is to act, the sample's legal ids must be the state's (they are kept,
+        so the sample's ``legal_actions()`` costs nothing more); ``ValueError`` otherwise."""
         rng = random.Random(int(float(probability_sampler()) * 2**53))
         node = self._node
-        det = node.state.determinize(int(player_id), rng)
-        copy = self.clone()
-        copy._node = _Node(det, _relinked(node, det))
+        player = int(player_id)
+        det = node.state.determinize(player, rng)
+        sample = _Node(det, _relinked(node, det))
+        if player == node.state.current_player and player >= 0:
+            sample.ids = self._shared.encoding.legal_ids(det)
+            if sample.ids != self._ids():
+                raise ValueError(
+                    f"a determinization for seat {player} has other legal ids than the state: the "
+                    "encoding's ids depend on what that seat cannot see, so an id chosen in a "
+                    "sample would name another action in the real state"
+                )
+        copy = self.clone()  # OpenSpiel's history and move number come with the clone
+        copy._node = sample
         return copy  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -448,13 +508,13 @@ class RegaliaObserver:
             self.dict: dict[str, Any] = {}
             return
         enc = shared.encoding
-        self.tensor = np.zeros(enc.observation_shape, np.float32)
+        self.tensor = np.zeros(int(np.prod(enc.observation_shape, dtype=np.int64)), np.float32)
         self.dict = dict(_blocks(self.tensor, enc.layout()))
 
     def set_from(self, state: RegaliaState, player: int) -> None:
         if self.perfect_recall:
             raise ValueError("regalia games provide no information-state tensor")
-        self.tensor[:] = self._shared.encoding.observation_tensor(state.core, player)
+        self.tensor[:] = self._shared.encoding.observation_tensor(state.core, player).reshape(-1)
 
     def string_from(self, state: RegaliaState, player: int) -> str:
         core = state.core
@@ -465,6 +525,7 @@ class RegaliaObserver:
 
 
 def _blocks(tensor: Any, layout: Iterable[tuple[str, tuple[int, ...], str]]) -> Iterable[tuple[str, Any]]:
+    """Views of the flat ``tensor``, one a block of the encoding's layout, in its shape."""
     offset = 0
     for name, shape, _ in layout:
         size = int(np.prod(shape, dtype=np.int64))
@@ -473,7 +534,10 @@ def _blocks(tensor: Any, layout: Iterable[tuple[str, tuple[int, ...], str]]) -> 
 
 
 __all__ = [
+    "ADAPTER_PARAMETERS",
     "INFORMATION",
+    "LENGTH_MARGIN",
+    "MAX_GAME_LENGTH",
     "RegaliaGame",
     "RegaliaObserver",
     "RegaliaState",

@@ -147,6 +147,7 @@ class RegaliaEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._skip_agent_selection = None
         self._settle()
+        self._accumulate_rewards()  # a game the setup alone ended (none of the shipped games)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
