@@ -12,9 +12,6 @@ import contextlib
 import os
 import secrets
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,87 +22,26 @@ import httpx
 import pytest
 import sqlalchemy as sa
 
+from regalia.server.process import ServerProcess, free_port
+
 T = TypeVar("T")
 
-#: Seconds a server has to answer its first request.
-START_TIMEOUT = 60.0
 POSTGRES_ENV = "REGALIA_TEST_POSTGRES"
 NO_POSTGRES = f'{POSTGRES_ENV} is not set: start a cluster with `eval "$(.ci/postgres.sh start)"`'
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 nobody listens on (now)."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def regalia_command() -> list[str]:
-    """The `regalia` console script of this interpreter (or the module it runs)."""
-    script = Path(sys.executable).with_name("regalia")
-    if script.is_file():
-        return [str(script)]
-    return [sys.executable, "-m", "regalia.cli"]
-
-
-class Server:
+class Server(ServerProcess):
     """A `regalia serve` subprocess (in its own process group, so that killing it also kills the
-    processes its computer seats think in)."""
+    processes its computer seats think in) and an HTTP client of its API."""
 
     def __init__(self, db: str, folder: Path, port: int | None = None, name: str = "server") -> None:
-        self.db = db
-        self.port = port or free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log_path = folder / f"{name}-{self.port}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.http = httpx.Client(base_url=self.base, timeout=30.0)
+        port = port or free_port()
+        super().__init__(db, folder / f"{name}-{port}.log", port)
+        self.http = httpx.Client(base_url=self.url, timeout=30.0)
 
-    def start(self, wait: bool = True) -> Server:
-        assert self.proc is None or self.proc.poll() is not None, "already running"
-        command = [*regalia_command(), "serve", "--port", str(self.port), "--db", self.db]
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
-        with open(self.log_path, "ab") as log:
-            self.proc = subprocess.Popen(
-                command, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True
-            )
-        if wait:
-            self.wait_ready()
-        return self
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
-    def wait_ready(self, timeout: float = START_TIMEOUT) -> None:
-        """Wait until ``GET /api/games`` answers 200."""
-        assert self.proc is not None
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                pytest.fail(f"regalia serve exited with {self.proc.returncode}:\n{self.log()}")
-            with contextlib.suppress(httpx.TransportError):
-                if self.http.get("/api/games", timeout=2.0).status_code == 200:
-                    return
-            time.sleep(0.1)
-        pytest.fail(f"regalia serve did not answer within {timeout} s:\n{self.log()}")
-
-    def kill(self) -> None:
-        """SIGKILL the server and everything it started."""
-        if self.proc is None:
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-
-    def stop(self) -> None:
+    def stop(self, signum: signal.Signals = signal.SIGTERM, timeout: float = 10.0) -> None:
         """End the server (SIGTERM, then SIGKILL for whatever is left of its group)."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=10)
-        self.kill()
+        super().stop(signum, timeout)
         self.http.close()
 
     # -- the API ------------------------------------------------------------------------------

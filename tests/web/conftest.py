@@ -8,14 +8,7 @@ browser here.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -23,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from regalia.server.process import ServerProcess
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -37,30 +32,13 @@ CHROMIUM_ARGS = [
 ]
 #: Where the screenshots of the games' pages are saved (ignored by git).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-#: Seconds the server has to answer its first request.
-START_TIMEOUT = 60.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-def regalia_command() -> list[str]:
-    """The `regalia` console script of this interpreter (or the module it runs)."""
-    script = Path(sys.executable).with_name("regalia")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "regalia.cli"]
 
 
 class Server:
     """A running `regalia serve` and a few calls of its API (to set matches up quickly)."""
 
-    def __init__(self, base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    def __init__(self, base: str) -> None:
         self.base = base
-        self.proc = proc
-        self.log = log
 
     def call(self, method: str, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
         """One API request: (status, JSON answer)."""
@@ -96,41 +74,11 @@ class Server:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`regalia serve` on a free port and a fresh SQLite file, killed (with its group) after the tests."""
     folder = tmp_path_factory.mktemp("web-server")
-    port = free_port()
-    log = folder / "serve.log"
-    command = [*regalia_command(), "serve", "--port", str(port), "--db", f"sqlite:///{folder / 'web.db'}"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            command, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
-    base = f"http://127.0.0.1:{port}"
+    process = ServerProcess(f"sqlite:///{folder / 'web.db'}", folder / "serve.log")
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(
-                    f"regalia serve exited with {proc.returncode}:\n{log.read_text(errors='replace')}"
-                )
-            with (
-                contextlib.suppress(OSError),
-                urllib.request.urlopen(base + "/api/games", timeout=2) as answer,
-            ):
-                if answer.status == 200:
-                    break
-            if time.monotonic() > deadline:
-                output = log.read_text(errors="replace")
-                pytest.fail(f"regalia serve did not answer within {START_TIMEOUT} s:\n{output}")
-            time.sleep(0.1)
-        yield Server(base, proc, log)
+        yield Server(process.start().url)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
+        process.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,8 +7,8 @@ What it measures
     loopback (JSON keys ``moves_per_s``, ``p50_ms``, ``p99_ms``).
 
 How
-    The server is started as a subprocess (``python -m regalia.cli serve --host 127.0.0.1 --port P
-    --db URL``, i.e. exactly ``regalia serve``), on a fresh SQLite file in a temporary folder unless
+    The server is started as a subprocess (``regalia serve --host 127.0.0.1 --port P --db URL``,
+    :mod:`regalia.server.process`), on a fresh SQLite file in a temporary folder unless
     ``--db`` names a database, on a free port unless ``--port`` names one; ``--url`` benchmarks a
     server that is already running instead (to run it under a profiler, say). The client waits until
     ``GET /api/games`` answers, creates ``games`` matches with every seat human (automaton seats stay
@@ -63,23 +63,21 @@ import math
 import os
 import platform
 import random
-import shutil
 import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator, Mapping
-from typing import IO, Annotated, Any
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from regalia.core.errors import OptionError, RegaliaError
 from regalia.core.registry import DEFAULT_GAME, game_class
+from regalia.server.process import ServerProcess, ServerStartError, wait_answering
 
 #: Concurrent matches.
 DEFAULT_GAMES = 100
@@ -89,22 +87,12 @@ DEFAULT_SECONDS = 10.0
 DEFAULT_WARMUP = 2.0
 #: Mean think time of a simulated player, in milliseconds.
 DEFAULT_THINK_MS = 100.0
-#: Seconds to wait for the server to answer after its start.
-START_TIMEOUT = 60.0
 #: Errors after which the run is given up.
 MAX_ERRORS = 1000
 
 
 class BenchError(RegaliaError):
     """The benchmark could not run (the server did not start, or stopped answering)."""
-
-
-def free_port() -> int:
-    """A TCP port free on the loopback interface (now; nothing holds it)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -141,69 +129,25 @@ class Server:
     db: str
 
 
-def wait_until_up(url: str, process: subprocess.Popen[bytes] | None, timeout: float = START_TIMEOUT) -> None:
-    """Return once ``GET /api/games`` answers 200; :class:`BenchError` if ``process`` ends first or
-    ``timeout`` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while True:
-        if process is not None and process.poll() is not None:
-            raise BenchError(f"the server ended at its start (exit code {process.returncode})")
-        try:
-            with urllib.request.urlopen(url + "/api/games", timeout=2.0) as answer:
-                if answer.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        if time.monotonic() > deadline:
-            raise BenchError(f"the server at {url} did not answer within {timeout:.0f} s")
-        time.sleep(0.1)
-
-
-def _tail(log: IO[bytes], lines: int = 15) -> str:
-    log.seek(0)
-    text = log.read().decode("utf-8", "replace").strip().splitlines()
-    return "\n".join(text[-lines:])
-
-
 @contextlib.contextmanager
 def served(db: str | None = None, port: int | None = None) -> Iterator[Server]:
     """Run ``regalia serve`` in a subprocess on ``db`` (default: a new SQLite file in a temporary
-    folder, removed afterwards) and ``port`` (default: a free one) until the block ends."""
-    folder = None
-    if db is None:
-        folder = tempfile.mkdtemp(prefix="regalia-bench-")
-        db = f"sqlite:///{os.path.join(folder, 'bench.db')}"
-    port = port or free_port()
-    url = f"http://127.0.0.1:{port}"
-    command = [sys.executable, "-m", "regalia.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-    command += ["--db", db]
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(  # its own process group: its pool's workers end with it
-            command, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
+    folder, removed afterwards) and ``port`` (default: a free one) until the block ends; it is
+    stopped with Ctrl+C (SIGINT), then SIGKILL to whatever is left of its process group
+    (:class:`~regalia.server.process.ServerProcess`)."""
+    with tempfile.TemporaryDirectory(prefix="regalia-bench-", ignore_cleanup_errors=True) as folder:
+        shown = "sqlite (a new temporary file)" if db is None else _shown(db)
+        if db is None:
+            db = f"sqlite:///{os.path.join(folder, 'bench.db')}"
+        server = ServerProcess(db, log_path=Path(folder, "serve.log"), port=port)
         try:
             try:
-                wait_until_up(url, process)
-            except BenchError as exc:
-                raise BenchError(f"{exc}; its output:\n{_tail(log)}") from None
-            yield Server(url, process.pid, "sqlite (a new temporary file)" if folder else _shown(db))
+                server.start()
+            except ServerStartError as exc:
+                raise BenchError(str(exc)) from None
+            yield Server(server.url, server.pid, shown)
         finally:
-            stop(process)
-            if folder is not None:
-                shutil.rmtree(folder, ignore_errors=True)
-
-
-def stop(process: subprocess.Popen[bytes], timeout: float = 15.0) -> None:
-    """Stop a server started in its own process group: Ctrl+C (SIGINT: after SIGTERM, which uvicorn
-    raises again once it has shut down, a process-pool worker busy at that moment is left running
-    forever), then SIGKILL to whatever is left of the group."""
-    if process.poll() is None:
-        process.send_signal(signal.SIGINT)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=timeout)
-    with contextlib.suppress(OSError):  # the group outlives its leader while a member is left
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
+            server.stop(signal.SIGINT, timeout=15.0)
 
 
 def _shown(db: str) -> str:
@@ -601,7 +545,10 @@ def bench_server(
             server = stack.enter_context(served(db, port))
         else:
             url = url.rstrip("/")
-            wait_until_up(url, None, timeout=10.0)
+            try:
+                wait_answering(url, timeout=10.0)
+            except ServerStartError as exc:
+                raise BenchError(str(exc)) from None
             server = Server(url, None, "the running server's")
         with asyncio.Runner(loop_factory=_event_loop_factory()) as runner:
             result = runner.run(_drive(server.url, settings, server.pid))
