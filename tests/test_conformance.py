@@ -86,8 +86,16 @@ class ForgetfulJson(ToyState):
         return doc
 
 
+class SeedyEnd(ToyState):
+    def _apply(self, action: str) -> None:
+        super()._apply(action)
+        if action == "end":  # a bonus drawn from the seed, which the record does not hold
+            self.points[self.player] += self._chance_rng().randrange(1, 4)
+
+
 BROKEN = [
     (BadNotation, "notation"),
+    (SeedyEnd, "records"),
     (BadChance, "chance"),
     (SharedClone, "clone"),
     (LeakyView, "views"),

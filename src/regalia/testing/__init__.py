@@ -47,7 +47,7 @@ from typing import Any
 
 from regalia.core.errors import IllegalAction, NotationError, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
-from regalia.core.record import Record, replay
+from regalia.core.record import Record, apply_ply, replay
 from regalia.core.registry import game_plugin, load_game
 from regalia.core.text import plural
 
@@ -118,6 +118,39 @@ class ConformanceReport:
             raise ConformanceError(self.summary())
 
 
+#: The seeds of the replays that must not differ from the game (``views``): nothing about future
+#: draws may depend on the seed.
+TWIN_SEEDS: tuple[int, ...] = (11, 977)
+
+
+class _Replays:
+    """The game's record replayed as it grows: ``replay(record)`` without a seed and with each of
+    :data:`TWIN_SEEDS`, each brought forward one ply (:func:`~regalia.core.record.apply_ply`, what
+    ``replay`` does) as the game is played, so that checking them at every state costs one ply, not
+    a replay of the whole record. A ply that does not replay is kept and reported by every later
+    check. The end of a game is checked against full replays too (:meth:`_Checker._replays`)."""
+
+    def __init__(self, state: State[Any]) -> None:
+        self.error: str | None = None
+        record = state.record()
+        self.states: dict[int | None, State[Any]] = {s: replay(record, seed=s) for s in (None, *TWIN_SEEDS)}
+
+    def follow(self, ply: int, text: str) -> None:
+        """Bring every replay to ply ``ply`` (the record's action ``text``)."""
+        if self.error is not None:
+            return
+        try:
+            for twin in self.states.values():
+                apply_ply(twin, ply, text)
+        except RegaliaError as exc:
+            self.error = f"the record does not replay: {exc}"
+
+    def get(self, seed: int | None) -> State[Any]:
+        if self.error is not None:
+            raise AssertionError(self.error)
+        return self.states[seed]
+
+
 class _Checker:
     def __init__(self, report: ConformanceReport, game: Game[Any], rng: random.Random) -> None:
         self.report = report
@@ -127,6 +160,7 @@ class _Checker:
         self.pool: list[Any] = []  # actions seen in other states, to try where they are illegal
         self.ran: set[str] = set()
         self.encoding = self._encoding()
+        self.replays: _Replays | None = None
 
     def _encoding(self) -> Any:
         if self.plugin.encoding is None:
@@ -178,6 +212,7 @@ class _Checker:
     # -- one game --------------------------------------------------------------------------------
     def play(self, seed: int, every: int) -> None:
         state = self.game.new_state(seed)
+        self.replays = _Replays(state)
         chance_rng = random.Random(seed)
         automata = set(self.game.automaton_seats())
         n = self.game.num_players
@@ -204,7 +239,9 @@ class _Checker:
                 action = legal[self.rng.randrange(len(legal))]
             if len(self.pool) < 400 or self.rng.random() < 0.05:
                 self.pool.append(legal[self.rng.randrange(len(legal))])
+            text = state.notation(action)
             state.apply(action)
+            self.replays.follow(state.ply, text)
             self.report.plies += 1
             if state.ply > MAX_PLIES:
                 self.report.fail(
@@ -349,11 +386,26 @@ class _Checker:
         assert len(record.actions) == state.ply, "the record does not list every ply"
         again = Record.from_json(json.loads(json.dumps(doc)))
         assert again == record, "a record does not round-trip through JSON"
-        assert replay(again).to_json() == state.to_json(), "a record does not replay to the same state"
+        replayed = self._replays(again, state)[None]
+        assert replayed.to_json() == state.to_json(), "a record does not replay to the same state"
+
+    def _replays(self, record: Record, state: State[Any]) -> dict[int | None, State[Any]]:
+        """``replay(record)`` without a seed and with each of :data:`TWIN_SEEDS`: the replays
+        followed ply by ply during the game, and at its end full replays as well (which also check
+        the record's result), which must agree with them."""
+        assert self.replays is not None
+        followed = {seed: self.replays.get(seed) for seed in (None, *TWIN_SEEDS)}
+        if not state.is_terminal():
+            return followed
+        full = {seed: replay(record, seed=seed) for seed in followed}
+        for seed, twin in followed.items():
+            assert full[seed].to_json() == twin.to_json(), "a full replay differs from the ply-by-ply one"
+        return full
 
     def _views(self, state: State[Any]) -> None:
         record = state.record()
-        twins = [replay(record, seed=s) for s in (11, 977)]
+        replays = self._replays(record, state)
+        twins = [replays[s] for s in TWIN_SEEDS]
         for twin in twins:
             assert twin.to_json() == state.to_json(), "the state document depends on the seed"
         assert not _has_key(state.to_json(), "seed"), "the state document holds a seed"
