@@ -68,6 +68,30 @@ export function errorText(error) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Seats as the server lists them: {seat, name, kind, agent} with `seat` the seat's number, -1 for
+// chance, and `agent` a computer seat's spec ("mcts:easy", "random").
+
+/** A seat's name in a list of seats (chance and unknown seats too). */
+export function seatName(seats, seat) {
+  if (seat === null || seat === undefined) return "—";
+  const found = (seats || []).find((candidate) => candidate.seat === seat);
+  if (found) return found.name ?? String(seat);
+  return seat < 0 ? "chance" : String(seat);
+}
+
+/** A computer seat's agent as text ("mcts easy"), or "" when its name already says it ("blue (random)"). */
+export function agentText(seat) {
+  const agent = seat?.agent;
+  return !agent || String(seat.name).includes(agent) ? "" : agent.replace(":", " ");
+}
+
+/** Who won a finished match (its `result`), as a sentence; "" while it is on. */
+export function winnerText(seats, result) {
+  if (!result) return "";
+  return result.winner === null || result.winner === undefined ? "A draw." : `${seatName(seats, result.winner)} wins.`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Tokens kept in this browser: localStorage["regalia:match:ID"] = {id, game, game_name, screen,
 // created, spectator, seats: [{seat, name, kind, token?, link?}]}. The lobby writes the whole
 // answer of POST /api/matches; a match page opened with #token=... adds that seat's token.

@@ -2,7 +2,7 @@
 // The options form is built from each game's options schema (GET /api/games), and the seats from
 // what the server says those options give (POST /api/games/{game}/seats): no game is named here.
 
-import { ago, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, showRules } from "./api.js";
+import { agentText, ago, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, seatName, showRules, winnerText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -296,23 +296,11 @@ function showCreated(answer, screen) {
 }
 
 // ----------------------------------------------------------------------------- match lists
-function seatText(match, seat) {
-  if (seat === null || seat === undefined) return "";
-  const found = (match.seats || []).find((candidate) => candidate.seat === seat || candidate.name === seat);
-  return found?.name ?? String(seat);
-}
-
-function resultText(match) {
-  const winner = match.result?.winner;
-  if (winner === null || winner === undefined) return match.result ? "draw" : "";
-  return Array.isArray(winner) ? `${winner.map((seat) => seatText(match, seat)).join(" & ")} won` : `${seatText(match, winner)} won`;
-}
-
 function matchTable(matches, finished) {
   if (!matches.length) return h("p", { class: "muted" }, finished ? "No finished match yet." : "No match in progress.");
   const rows = matches.map((match) => {
     // "blue (random)" already says it is the computer; other names get their kind when not human.
-    const kindOf = (seat) => (seat.kind === "human" || (seat.agent && String(seat.name).includes(seat.agent)) ? "" : ` (${seat.kind})`);
+    const kindOf = (seat) => (seat.kind === "human" || (seat.agent && !agentText(seat)) ? "" : ` (${seat.kind})`);
     const players = (match.seats || []).map((seat) => `${seat.name}${kindOf(seat)}`).join(", ");
     const known = loadMatch(match.id);
     const links = [h("a", { href: `/match/${encodeURIComponent(match.id)}`, "data-testid": "watch" }, finished ? "Replay" : "Watch")];
@@ -325,7 +313,7 @@ function matchTable(matches, finished) {
       h("td", {}, match.game_name ?? match.game),
       h("td", {}, players),
       h("td", {}, String(match.plies ?? "")),
-      h("td", {}, finished ? resultText(match) : match.to_act !== null && match.to_act !== undefined ? `${seatText(match, match.to_act)} to play` : ""),
+      h("td", {}, finished ? winnerText(match.seats, match.result) : match.to_act !== null && match.to_act !== undefined ? `${seatName(match.seats, match.to_act)} to play` : ""),
       h("td", {}, ago(match.updated ?? match.created)),
       h("td", {}, links),
     );

@@ -2,7 +2,7 @@
 // server's pushes over a WebSocket. The server is the only authority: this page shows the view it
 // is sent (docs/server.md, "The view") and posts the actions clicked; it knows no game's rules.
 
-import { ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, showRules } from "./api.js";
+import { agentText, ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, seatName as nameIn, showRules, winnerText } from "./api.js";
 import { Board } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,14 +40,8 @@ let retry = 500;
 const board = new Board($("board"), $("tip"), (action) => send(action));
 
 // ----------------------------------------------------------------------------- helpers
-/** A seat's display name (chance and unknown seats too). */
-function seatName(seat) {
-  if (seat === null || seat === undefined) return "—";
-  const found = view?.seats?.find((candidate) => candidate.seat === seat || candidate.name === seat);
-  if (found) return found.name ?? String(found.seat);
-  if (typeof seat === "number" && seat < 0) return "chance";
-  return String(seat);
-}
+/** A seat's display name in the view (chance and unknown seats too). */
+const seatName = (seat) => nameIn(view?.seats, seat);
 
 /** The seat entry of the view (kind, agent...), or undefined. */
 const seatInfo = (seat) => view?.seats?.find((candidate) => candidate.seat === seat);
@@ -62,14 +56,6 @@ function canAct(v = view) {
   if (!v || !token || v.status !== "active" || v.thinking) return false;
   if (v.viewer === null || v.viewer === undefined) return false;
   return v.to_act !== null && v.to_act === v.viewer && (v.legal || []).length > 0;
-}
-
-/** The agent of a computer seat as text ("mcts easy"). */
-function agentText(seat) {
-  const agent = seat.agent;
-  if (!agent) return "";
-  if (typeof agent === "string") return agent.replace(":", " ");
-  return [agent.name ?? agent.agent, agent.level].filter(Boolean).join(" ");
 }
 
 function showError(message) {
@@ -216,12 +202,10 @@ function renderStatus() {
   const status = $("status");
   let text;
   if (view.status === "finished") {
-    text = `Game over. ${winnerText()}`;
+    text = `Game over. ${winnerText(view.seats, view.result)}`;
   } else if (view.thinking) {
-    const seat = seatInfo(view.to_act);
-    const agent = seat ? agentText(seat) : "";
-    const named = typeof seat?.agent === "string" && seatName(view.to_act).includes(seat.agent);
-    text = `The computer${view.to_act !== null ? ` (${seatName(view.to_act)}${agent && !named ? `, ${agent}` : ""})` : ""} is thinking…`;
+    const agent = agentText(seatInfo(view.to_act));
+    text = `The computer${view.to_act !== null ? ` (${seatName(view.to_act)}${agent ? `, ${agent}` : ""})` : ""} is thinking…`;
   } else if (view.to_act === null || view.to_act === undefined) {
     text = "Waiting for the server…";
   } else if (canAct()) {
@@ -233,15 +217,6 @@ function renderStatus() {
   }
   status.textContent = `${text} Ply ${view.plies}.`;
   status.dataset.state = view.status === "finished" ? "over" : view.thinking ? "thinking" : canAct() ? "your-turn" : "waiting";
-}
-
-function winnerText() {
-  const result = view.result;
-  if (!result) return "";
-  const winner = result.winner;
-  if (winner === null || winner === undefined) return "A draw.";
-  if (Array.isArray(winner)) return winner.length === 1 ? `${seatName(winner[0])} wins.` : `${winner.map(seatName).join(" and ")} share the victory.`;
-  return `${seatName(winner)} wins.`;
 }
 
 function renderControls() {
@@ -310,12 +285,11 @@ function renderSeats() {
   const body = $("seats").tBodies[0];
   const rows = (view.seats || []).map((seat, index) => {
     const agent = agentText(seat);
-    const named = typeof seat.agent === "string" && String(seat.name).includes(seat.agent);
-    const kind = seat.kind === "computer" ? `computer${agent && !named ? ` (${agent})` : ""}` : seat.kind;
+    const kind = agent ? `${seat.kind} (${agent})` : seat.kind;
     const marks = [];
     if (seat.you || seat.seat === view.viewer) marks.push(view.screen === "shared" ? "this screen" : "you");
     const toAct = view.status === "active" && seat.seat === view.to_act;
-    const score = Array.isArray(view.scores) ? view.scores[index] : view.scores?.[seat.seat] ?? view.scores?.[seat.name];
+    const score = view.scores?.[index];
     return h(
       "tr",
       { class: toAct ? "to-act" : null, "data-seat": seat.seat, "aria-current": toAct ? "true" : null },
@@ -352,7 +326,7 @@ function renderResult() {
   const box = $("result");
   box.hidden = !view.result;
   if (!view.result) return;
-  $("winner").textContent = winnerText();
+  $("winner").textContent = winnerText(view.seats, view.result);
   $("result-text").textContent = view.result.text ?? JSON.stringify(view.result, null, 2);
   $("record-note").textContent = "The match is over: the record is complete (replay it with `regalia replay`).";
 }
