@@ -205,13 +205,9 @@ class ArenaResult:
 
     def format(self) -> str:
         """The summary as plain text."""
-        import io
+        from regalia.render.text import plain_text
 
-        from rich.console import Console
-
-        console = Console(width=110, record=True, file=io.StringIO())
-        console.print(self.table())
-        return console.export_text()
+        return plain_text(self.table(), 110)
 
     def save(self, out_dir: str | Path, plots: bool = True) -> Path:
         """Write records, ``summary.json``, ``report.md`` and the plots into ``out_dir``."""

@@ -454,13 +454,9 @@ class BalanceResult:
 
     def format(self, all_statistics: bool = False) -> str:
         """The tables as plain text."""
-        import io
+        from regalia.render.text import plain_text
 
-        from rich.console import Console
-
-        console = Console(width=120, record=True, file=io.StringIO())
-        console.print(self.table(all_statistics))
-        return console.export_text()
+        return plain_text(self.table(all_statistics), 120)
 
     def markdown(self, all_statistics: bool = False) -> str:
         """The tables in Markdown."""

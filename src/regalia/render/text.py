@@ -41,6 +41,15 @@ def console(width: int) -> Console:
     return Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False, highlight=False)
 
 
+def plain_text(renderable: RenderableType, width: int) -> str:
+    """``renderable`` printed ``width`` columns wide as plain text (no colour codes): for reports,
+    files and browsers."""
+    out = console(width)
+    out.print(renderable)
+    text: str = out.file.getvalue()  # type: ignore[attr-defined]
+    return text
+
+
 def measure(renderable: RenderableType, width: int) -> tuple[int, int]:
     """Lines and natural width (columns, at most ``width``) of ``renderable`` printed ``width``
     columns wide."""
@@ -51,4 +60,4 @@ def measure(renderable: RenderableType, width: int) -> tuple[int, int]:
     return len(lines), natural
 
 
-__all__ = ["console", "measure", "pack"]
+__all__ = ["console", "measure", "pack", "plain_text"]

@@ -30,12 +30,9 @@ def render_text(state: State[Any], viewer: int | None = SPECTATOR, width: int = 
     plugin = plugin_for(state.game)
     if plugin.render_terminal is None:
         return str(state)
-    from rich.console import Console
+    from regalia.render.text import plain_text
 
-    out = io.StringIO()
-    console = Console(file=out, width=width, color_system=None, force_terminal=False, highlight=False)
-    console.print(plugin.render_terminal(state, viewer, width=width, height=None))
-    return out.getvalue()
+    return plain_text(plugin.render_terminal(state, viewer, width=width, height=None), width)
 
 
 def render_rgb(state: State[Any], viewer: int | None = SPECTATOR, scale: float = 1.0) -> Any:

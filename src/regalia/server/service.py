@@ -26,7 +26,6 @@ import collections
 import concurrent.futures
 import dataclasses
 import hashlib
-import io
 import logging
 import random
 import re
@@ -41,6 +40,7 @@ from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, Game, Ply, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record
 from regalia.core.registry import game_class, game_ids, load_game, plugin_for
+from regalia.render.text import plain_text
 from regalia.server.store import Change, MatchRow, Store, now
 
 log = logging.getLogger("regalia.server")
@@ -148,16 +148,6 @@ def warm() -> bool:
     for game_id in game_ids():
         game_class(game_id)
     return True
-
-
-def rich_text(renderable: Any, width: int = 100) -> str:
-    """A rich renderable as plain text."""
-    from rich.console import Console
-
-    console = Console(file=io.StringIO(), width=width, no_color=True, color_system=None, highlight=False)
-    console.print(renderable)
-    text: str = console.file.getvalue()  # type: ignore[attr-defined]
-    return text.rstrip() + "\n"
 
 
 _CLICKABLE = re.compile(r"\sdata-(?:action|select)=(?:\"[^\"]*\"|'[^']*')")
@@ -780,7 +770,7 @@ class MatchService:
         state = live.state
         if live.result_text is None:
             render = live.plugin.render_result
-            live.result_text = rich_text(render(state)) if render is not None else ""
+            live.result_text = plain_text(render(state), 100).rstrip() + "\n" if render is not None else ""
         return {
             "scores": state.scores(),
             "returns": state.returns(),
