@@ -64,11 +64,10 @@ import os
 import platform
 import random
 import signal
+import statistics
 import tempfile
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -151,12 +150,17 @@ def served(db: str | None = None, port: int | None = None) -> Iterator[Server]:
 
 
 def _shown(db: str) -> str:
-    """A database URL without its password."""
-    scheme, sep, rest = db.partition("://")
-    credentials, at, host = rest.rpartition("@")
-    if not at or ":" not in credentials:
+    """A database URL without its password (as SQLAlchemy shows one); as given if it is none.
+
+    >>> _shown("postgresql+psycopg://me:secret@db.example:5432/regalia"), _shown("sqlite:///x.db")
+    ('postgresql+psycopg://me:***@db.example:5432/regalia', 'sqlite:///x.db')
+    """
+    import sqlalchemy as sa
+
+    try:
+        return sa.engine.make_url(db).render_as_string(hide_password=True)
+    except sa.exc.ArgumentError:  # not a URL: `regalia serve` will say so
         return db
-    return f"{scheme}{sep}{credentials.split(':', 1)[0]}:***@{host}"
 
 
 class HttpError(Exception):
@@ -471,7 +475,7 @@ def _figures(
     if not answered:
         raise BenchError(f"no action was answered in the {window:.1f} s measured: try more --seconds")
     rate = len(moves) / window if window > 0 else 0.0
-    mean = sum(answered) / len(answered) if answered else math.nan
+    mean = statistics.fmean(answered)
     server_cpu = None if before[1] is None or after[1] is None else after[1] - before[1]
     per_move = 1000.0 / len(moves) if moves else math.nan
     return {
@@ -479,9 +483,9 @@ def _figures(
         "p50_ms": _ms(percentile(answered, 0.50)),
         "p99_ms": _ms(percentile(answered, 0.99)),
         "p90_ms": _ms(percentile(answered, 0.90)),
-        "max_ms": _ms(answered[-1] if answered else math.nan),
+        "max_ms": _ms(answered[-1]),
         "mean_ms": _ms(mean),
-        "in_flight_mean": None if math.isnan(mean) else round(rate * mean / 1000.0, 1),
+        "in_flight_mean": round(rate * mean / 1000.0, 1),
         "moves": len(moves),
         "errors": sum(run.errors.values()),
         "errors_by_kind": dict(run.errors),
