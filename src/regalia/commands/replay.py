@@ -59,7 +59,7 @@ def _export(out: Console, plugin: Plugin, state: State[Any], svg: Path | None, p
     if svg is None and png is None:
         return
     assert plugin.render_svg is not None
-    document = plugin.render_svg(state, None)
+    document = plugin.render_svg(state, None, clickable=False)
     if svg is not None:
         try:
             svg.write_text(document, encoding="utf-8")

@@ -61,9 +61,11 @@ class Plugin:
     ``render_terminal(state, viewer)``
         the position for a terminal as a rich renderable; ``width`` and ``height`` (keyword
         arguments) are the size it may use.
-    ``render_svg(state, viewer)``
+    ``render_svg(state, viewer, clickable=True)``
         the position as an SVG document; clickable parts carry ``data-action`` with the notation of
-        the legal action they stand for.
+        the legal action they stand for (only for the seat to act, or ``viewer`` ``None``: one who
+        may act for it); with ``clickable`` false nothing is clickable (a spectator who may not
+        act, a replay).
     ``render_result(state)``
         the final scoring of a finished game (rich renderable).
     ``menu(state, actions)``

@@ -28,7 +28,6 @@ import dataclasses
 import hashlib
 import logging
 import random
-import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping, Sequence
@@ -148,14 +147,6 @@ def warm() -> bool:
     for game_id in game_ids():
         game_class(game_id)
     return True
-
-
-_CLICKABLE = re.compile(r"\sdata-(?:action|select)=(?:\"[^\"]*\"|'[^']*')")
-
-
-def inert(svg: str) -> str:
-    """The picture with nothing clickable (for a viewer who may not act)."""
-    return _CLICKABLE.sub("", svg)
 
 
 class MatchService:
@@ -722,9 +713,7 @@ class MatchService:
             terminal = state.is_terminal()
             svg = ""
             if live.plugin.render_svg is not None:
-                svg = live.plugin.render_svg(state, viewer)
-                if viewer is None:
-                    svg = inert(svg)
+                svg = live.plugin.render_svg(state, viewer, clickable=viewer is not None)
             log_items = []
             for n, e in enumerate(live.entries):
                 text = e.text if viewer == OMNISCIENT else state.redact(e.player, e.action, e.text, viewer)
@@ -803,7 +792,7 @@ class MatchService:
             state = live.game.initial_state()
             for e in live.entries[:ply]:
                 state.apply_unchecked(e.action)
-            return inert(live.plugin.render_svg(state, None))
+            return live.plugin.render_svg(state, None, clickable=False)
 
 
 class _Row:

@@ -617,10 +617,11 @@ LEGEND = (
 FINAL_LEGEND = " Once the game is over, the followers are drawn where they stood at the final scoring."
 
 
-def render_svg(state: CarcassonneState, viewer: int | None = None) -> str:
-    """The whole position as a standalone SVG document (see the module docstring; ``viewer`` is the
-    seat looking, ``None`` a spectator who may act for the seat to move)."""
-    seat = clickable_seat(state, viewer)
+def render_svg(state: CarcassonneState, viewer: int | None = None, clickable: bool = True) -> str:
+    """The whole position as a standalone SVG document (see the module docstring; ``viewer`` is the seat
+    looking, ``None`` a spectator who may act for the seat to move). With ``clickable`` false nothing is
+    clickable (a viewer who may not act, a replay)."""
+    seat = clickable_seat(state, viewer) if clickable else None
     legal = state.legal_actions() if seat is not None else []
     texts = {a: state.notation(a) for a in legal} if seat is not None else None
     points = [*state.board, *fit_positions(state)]

@@ -574,10 +574,11 @@ def _wrap(
     return out, y
 
 
-def render_svg(state: RoyalCourtState, viewer: int | None = None) -> str:
-    """The whole position as a standalone SVG document (see the module docstring; ``viewer`` is the
-    seat looking, ``None`` a spectator who may act for the seat to move)."""
-    seat = clickable_seat(state, viewer)
+def render_svg(state: RoyalCourtState, viewer: int | None = None, clickable: bool = True) -> str:
+    """The whole position as a standalone SVG document (see the module docstring; ``viewer`` is the seat
+    looking, ``None`` a spectator who may act for the seat to move). With ``clickable`` false nothing is
+    clickable (a viewer who may not act, a replay)."""
+    seat = clickable_seat(state, viewer) if clickable else None
     legal: Sequence[Action] = state.legal_actions() if seat is not None else ()
     choices = _Choices(state, legal) if legal else None
     frame = _frame(state)

@@ -831,10 +831,11 @@ LEGEND = (
 )
 
 
-def render_svg(state: TwoHeirsState, viewer: int | None = None) -> str:
+def render_svg(state: TwoHeirsState, viewer: int | None = None, clickable: bool = True) -> str:
     """The whole position as a standalone SVG document (see the module docstring for the clickable
-    parts: ``viewer`` is the seat looking, ``None`` a spectator who may act for the seat to move)."""
-    seat = clickable_seat(state, viewer)
+    parts: ``viewer`` is the seat looking, ``None`` a spectator who may act for the seat to move). With
+    ``clickable`` false nothing is clickable (a viewer who may not act, a replay)."""
+    seat = clickable_seat(state, viewer) if clickable else None
     choices = Choices(state, state.legal_actions()) if seat is not None else None
     playable = playable_positions(state)
     points = [*state.board, *playable]
