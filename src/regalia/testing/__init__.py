@@ -132,6 +132,9 @@ class _Replays:
 
     def __init__(self, state: State[Any]) -> None:
         self.error: str | None = None
+        #: The full replays of the finished game's record (:meth:`_Checker._replays`), made once
+        #: for the checks of the last state.
+        self.full: tuple[Record, dict[int | None, State[Any]]] | None = None
         record = state.record()
         self.states: dict[int | None, State[Any]] = {s: replay(record, seed=s) for s in (None, *TWIN_SEEDS)}
 
@@ -397,9 +400,12 @@ class _Checker:
         followed = {seed: self.replays.get(seed) for seed in (None, *TWIN_SEEDS)}
         if not state.is_terminal():
             return followed
+        if self.replays.full is not None and self.replays.full[0] == record:
+            return self.replays.full[1]  # the records and views checks of the last state share them
         full = {seed: replay(record, seed=seed) for seed in followed}
         for seed, twin in followed.items():
             assert full[seed].to_json() == twin.to_json(), "a full replay differs from the ply-by-ply one"
+        self.replays.full = (record, full)
         return full
 
     def _views(self, state: State[Any]) -> None:
