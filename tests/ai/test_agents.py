@@ -300,6 +300,13 @@ def test_rollouts_stop_at_the_games_rollout_depth_unless_told() -> None:
     assert EvalToyGame.rollout_depth is None
 
 
+def test_each_game_declares_the_rollout_depth_docs_ai_md_gives() -> None:
+    """docs/ai.md: rollouts play to the end in The Two Heirs and stop after 10 seat decisions in
+    Carcassonne and Intrigue in the Royal Court."""
+    depths = {gid: load_game(gid).rollout_depth for gid in ("two-heirs", "carcassonne", "royal-court")}
+    assert depths == {"two-heirs": None, "carcassonne": 10, "royal-court": 10}
+
+
 def test_an_explicit_depth_overrides_the_games() -> None:
     """``depth=0`` on a game that plays rollouts to the end values every leaf by the evaluation;
     ``depth="game"`` (also from a spec, ``mcts:depth=game``) is the game's own, here to the end."""
