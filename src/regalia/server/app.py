@@ -193,12 +193,13 @@ class Hub:
         for ws, seat in clients.items():
             try:
                 if seat not in views:
-                    views[seat] = await run_in_threadpool(self._view, match_id, seat)
+                    views[seat] = await run_in_threadpool(self.view, match_id, seat)
                 await ws.send_json({"type": "view", "view": views[seat]})
             except Exception:  # a closed socket: forget it
                 self.remove(match_id, ws)
 
-    def _view(self, match_id: str, seat: int | None) -> Any:
+    def view(self, match_id: str, seat: int | None) -> Any:
+        """The view of ``seat`` in a match (``None``: a spectator's)."""
         return self.service.view_of(self.service.live(match_id), seat)
 
     def add(self, match_id: str, ws: WebSocket, seat: int | None) -> None:
@@ -396,7 +397,7 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
             if token is not None and not isinstance(token, str):
                 raise ApiError(401, "token: expected a text")
             seat = await run_in_threadpool(service().seat_of, match_id, token)
-            first = await run_in_threadpool(hub._view, match_id, seat)
+            first = await run_in_threadpool(hub.view, match_id, seat)
         except ApiError as exc:
             await websocket.send_json({"type": "error", "detail": exc.detail})
             await websocket.close(code=1008)

@@ -241,7 +241,7 @@ class MatchService:
         plugin = plugin_for(game)
         self._advance(plugin, state, seed, entries)
         stamp = now()
-        row = {
+        row: dict[str, Any] = {
             "id": match_id,
             "game": game_id,
             "options": game.options.to_json(),
@@ -259,7 +259,7 @@ class MatchService:
         }
         self.store.create(row, [(digest(t), s) for s, t in tokens.items()])
         # The opening draws are the match's first change, written like every other.
-        live = Live(MatchRow.of(_Row(row)), game, state, entries)
+        live = Live(MatchRow(**row), game, state, entries)
         with live.lock:
             self._commit(live, keep=0, added=entries, undo_by=None)
         self._remember(live)
@@ -793,13 +793,6 @@ class MatchService:
             for e in live.entries[:ply]:
                 state.apply_unchecked(e.action)
             return live.plugin.render_svg(state, None, clickable=False)
-
-
-class _Row:
-    """Attribute access to a freshly inserted row's values (to build its :class:`MatchRow`)."""
-
-    def __init__(self, values: Mapping[str, Any]) -> None:
-        self.__dict__.update(values)
 
 
 __all__ = ["ApiError", "MatchService", "think"]
