@@ -394,6 +394,8 @@ def test_undo_online_needs_the_opponents_consent(client: TestClient) -> None:
     played = view(client, made["id"], me)
     if played["to_act"] != start["to_act"]:
         pytest.skip("this opening ended the turn at once")
+    assert view(client, made["id"], me)["undo"]["allowed"] is True
+    assert view(client, made["id"], them)["undo"]["allowed"] is False  # only the seat that acted
     asked = client.post(f"/api/matches/{made['id']}/undo", headers=bearer(me))
     assert asked.status_code == 200
     assert view(client, made["id"], them)["undo"]["pending"] == start["to_act"]

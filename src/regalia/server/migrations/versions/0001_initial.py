@@ -1,5 +1,8 @@
 """The first schema: matches, plies, tokens.
 
+The tables are written out here, not taken from ``regalia.server.store.metadata``: a migration is a
+frozen step from one schema to the next, and the metadata will move on with later migrations.
+
 Revision ID: 0001
 Revises:
 """
