@@ -139,9 +139,8 @@ function showHint() {
 
 async function downloadRecord() {
   try {
-    const record = await request("GET", `${api}/record`, { token: tokenFor(view?.viewer) });
-    const text = typeof record === "string" ? record : JSON.stringify(record, null, 2);
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const record = await getJSON(`${api}/record`, { token: tokenFor(view?.viewer) });
+    const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 2)], { type: "application/json" }));
     const link = h("a", { href: url, download: `${view?.game ?? "match"}-${matchId}.json` });
     document.body.append(link);
     link.click();
@@ -310,7 +309,7 @@ function renderLog() {
     // Numbered from 1: entry n is the n-th ply, and the replay's "after n plies" shows its result.
     const body = [h("span", { class: "ply" }, String(index + 1)), " ", h("span", { class: "who" }, who), ": ", h("code", {}, entry.text)];
     if (entry.description) body.push(h("span", { class: "description" }, ` — ${entry.description}`));
-    const item = h("li", { "data-ply": entry.ply ?? index, "data-index": index }, ...body);
+    const item = h("li", { "data-ply": entry.ply }, ...body);
     if (finished) {
       // In a finished match a ply of the log is a step of the replay.
       item.append(" ", h("button", { type: "button", class: "small-button", "aria-label": `Show the position after ply ${index + 1}`, onclick: () => showReplay(index + 1) }, "show"));
@@ -333,7 +332,7 @@ function renderResult() {
 
 // ----------------------------------------------------------------------------- replay
 /** The number of positions to step through: every ply of the finished match. */
-const replayLast = () => Math.max(view?.plies ?? 0, (view?.log || []).length);
+const replayLast = () => view?.plies ?? 0;
 
 function renderReplay() {
   const box = $("replay");
@@ -362,7 +361,7 @@ function updateReplayControls() {
 function markReplayInLog() {
   const log = $("log");
   for (const item of log.children) {
-    const current = replayPly !== null && Number(item.dataset.index) === replayPly - 1;
+    const current = replayPly !== null && Number(item.dataset.ply) === replayPly - 1;
     if (current) {
       item.setAttribute("aria-current", "step");
       log.scrollTop = item.offsetTop - log.clientHeight / 2;
@@ -420,10 +419,14 @@ async function refresh() {
   }
 }
 
-/** Open the WebSocket; every message is the view after a change. Reconnects when it drops. */
+/**
+ * Open the WebSocket: its first message is the view, and every later one the view after a change.
+ * Reconnects when it drops; while it cannot connect at all, the view is read over HTTP instead.
+ */
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}${api}/ws`);
+  let delivered = false; // this socket brought a view
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify(token ? { token } : {}));
     setConnection("live", "live");
@@ -438,10 +441,12 @@ function connect() {
     }
     if (message.type === "pong") return;
     if (message.type === "view" && message.view) {
+      delivered = true;
       if (!view || message.view.version >= view.version) render(message.view);
     } else if (message.type === "error") {
       socketFatal = true;
       showError(`The server refused this page: ${message.detail}`);
+      if (!view) $("status").textContent = message.detail;
     }
   });
   socket.addEventListener("close", () => {
@@ -452,7 +457,7 @@ function connect() {
     }
     setConnection("reconnecting…", "reconnecting");
     setTimeout(async () => {
-      await refresh(); // catch up on anything missed while offline
+      if (!delivered) await refresh(); // a socket that brings a view catches up by itself
       connect();
     }, retry);
     retry = Math.min(retry * 2, 10000);
@@ -489,5 +494,5 @@ setInterval(() => {
 if (!matchId) {
   $("status").textContent = "No match in this address.";
 } else {
-  refresh().then(() => connect());
+  connect();
 }
