@@ -116,14 +116,13 @@ def keyboard_move(page: Page) -> str:
     return action
 
 
-def play_to_end(page: Page, rng: random.Random) -> int:
-    """Click moves until the match is over; returns the number of moves made."""
-    moves = 0
+def play_to_end(page: Page, rng: random.Random) -> list[str]:
+    """Click moves until the match is over; returns the actions made."""
+    actions: list[str] = []
     while wait_turn(page) == "your-turn":
-        click_move(page, rng)
-        moves += 1
-        assert moves < MAX_MOVES, "the game did not end"
-    return moves
+        actions.append(click_move(page, rng))
+        assert len(actions) < MAX_MOVES, "the game did not end"
+    return actions
 
 
 def log_texts(page: Page) -> list[str]:
@@ -176,7 +175,7 @@ def test_full_game_against_the_computer(
     create_in_lobby(page, server, game, options, ["human", "random"], "online")
     link = page.get_attribute("[data-testid=link-0] a", "href")
     assert link and "#token=" in link
-    match_id = link.split("/match/")[1].split("#")[0]
+    match_id, token = link.split("/match/")[1].split("#token=")
     open_match(page, link)
     assert "You play" in page.inner_text("#role")
 
@@ -203,17 +202,20 @@ def test_full_game_against_the_computer(
     assert page.locator(f"#legal [data-legal='{hinted}']").get_attribute("class") == "legal-action hinted"
     page.screenshot(path=str(artifacts / f"{game}-playing.png"), full_page=True)
 
-    # The first move from the keyboard, the others by clicking.
-    keyboard_move(page)
-    moves = 1 + play_to_end(page, rng)
-    assert moves > 0
+    # The first move from the keyboard, the others by clicking: the server's log of the finished
+    # match holds exactly the moves made on the page for this seat, and the computer's.
+    actions = [keyboard_move(page), *play_to_end(page, rng)]
+    code, final = server.call("GET", f"/api/matches/{match_id}", token=token)
+    assert code == 200 and final["status"] == "finished"
+    assert [entry["text"] for entry in final["log"] if entry["seat"] == 0] == actions
+    assert any(entry["seat"] == 1 for entry in final["log"])
     assert page.locator("#result").is_visible()
     assert page.inner_text("#result-text").strip()
     assert page.inner_text("#winner").strip()
     assert "Game over" in page.inner_text("#status")
     assert page.locator("#board [data-action], #board [data-select]").count() == 0
     plies = len(log_texts(page))
-    assert plies > moves
+    assert plies == final["plies"] == len(final["log"])
     page.screenshot(path=str(artifacts / f"{game}.png"), full_page=True)
 
     # The record, downloaded with the seat's token: the whole game now that it is over.
@@ -301,9 +303,11 @@ def test_online_game_between_two_browsers(
     assert me.locator("#undo-accept").is_hidden()
     other.click("#undo-accept")
     me.wait_for_function("() => document.querySelector('#undo-request').hidden")
-    me.wait_for_function(
-        "a => ![...document.querySelectorAll('#log li code')].some(c => c.textContent === a)", arg=action
-    )
+    for page in (me, other):
+        page.wait_for_function(
+            "a => ![...document.querySelectorAll('#log li code')].some(c => c.textContent === a)", arg=action
+        )
+    assert other.locator("#undo-request").is_hidden()
     assert wait_turn(me) == "your-turn"
 
     # Then a few turns each: every move is pushed to the other page.
@@ -332,13 +336,19 @@ def test_reload_restores_the_game(server: Server, context: Any) -> None:
         assert wait_turn(page) == "your-turn"
         click_move(page, rng)
     assert wait_turn(page) == "your-turn"
-    before = (version(page), log_texts(page), page.get_attribute("#board svg", "data-ply"))
+
+    def shown() -> tuple[Any, ...]:
+        """The version, the log, the board's picture and the moves offered, as the page shows them."""
+        return version(page), log_texts(page), page.inner_html("#board"), board_parts(page)
+
+    before = shown()
+    assert before[3][1], "no move offered before the reload"
     page.reload()
     page.wait_for_selector("#board svg")
     page.wait_for_function("() => document.body.dataset.version !== undefined")
     assert wait_turn(page) == "your-turn"
-    after = (version(page), log_texts(page), page.get_attribute("#board svg", "data-ply"))
-    assert after == before
+    assert "You play" in page.inner_text("#role")
+    assert shown() == before
     click_move(page, rng)
     assert len(log_texts(page)) > len(before[1])
     assert errors == []
@@ -357,8 +367,15 @@ def test_spectator_sees_moves_but_cannot_act(
     for _ in range(4):
         assert wait_turn(player) == "your-turn"
         action = click_move(player, rng)
+        # Checked when the player is to move again: the spectator's view then lists the player's
+        # legal moves (docs/server.md), and the page must offer none of them.
+        assert wait_turn(player) == "your-turn"
         spectator.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=version(player))
+        assert version(spectator) == version(player)
         assert action in log_texts(spectator)
+        code, watched = server.call("GET", f"/api/matches/{made['id']}")
+        assert code == 200 and watched["viewer"] is None and watched["legal"]
+        assert state(spectator) == "waiting"
         # Nothing to click or focus on the spectator's board, no moves, no undo, no hint.
         assert spectator.locator("#board [data-action], #board [data-select], #board [tabindex]").count() == 0
         assert spectator.locator("[data-testid=legal-none]").is_visible()
