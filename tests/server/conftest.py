@@ -23,6 +23,7 @@ import pytest
 import sqlalchemy as sa
 
 from regalia.server.process import ServerProcess, free_port
+from regalia.server.store import libpq_dsn
 
 T = TypeVar("T")
 
@@ -123,9 +124,7 @@ def postgres_base() -> str:
     return url
 
 
-def psycopg_dsn(url: str) -> str:
-    """The libpq form of a SQLAlchemy PostgreSQL URL."""
-    return sa.engine.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+psycopg_dsn = libpq_dsn
 
 
 @contextlib.contextmanager

@@ -284,6 +284,11 @@ def make_engine(url: str) -> Engine:
     return sa.create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+def libpq_dsn(url: str) -> str:
+    """The libpq form (``postgresql://...``, what psycopg connects with) of a SQLAlchemy URL."""
+    return sa.engine.make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
 class Listener:
     """Calls ``on_change(match_id)`` for every change notice on PostgreSQL (a thread with its own
     connection, listening on :data:`CHANNEL`; reconnects after a lost connection)."""
@@ -303,7 +308,7 @@ class Listener:
     def _run(self) -> None:
         import psycopg
 
-        dsn = sa.engine.make_url(self.url).set(drivername="postgresql").render_as_string(hide_password=False)
+        dsn = libpq_dsn(self.url)
         while not self._stop.is_set():
             try:
                 with psycopg.connect(dsn, autocommit=True) as conn:
