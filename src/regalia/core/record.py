@@ -46,7 +46,10 @@ class Record:
 
     ``players`` optionally says who played each seat (``"human"``, an agent spec such as
     ``"mcts:hard"``, ``"automaton"``); ``view`` is whose view the record shows (``"all"``,
-    ``"spectator"`` or a seat).
+    ``"spectator"`` or a seat). A game played through :class:`regalia.match.Match` may also carry
+    ``times`` (the seconds each ply's seat used, ``None`` for chance's and automata's plies) and
+    ``ending``: how a game ended that the rules did not end (``{"reason": "resign" | "time",
+    "seat": n}``), its ``result`` then ranking that seat last.
     """
 
     game: str
@@ -56,6 +59,8 @@ class Record:
     result: JSON | None = None
     players: tuple[str, ...] = ()
     view: str | int = "all"
+    times: tuple[float | None, ...] = ()
+    ending: JSON | None = None
 
     @classmethod
     def of_state(cls, state: State[Any], viewer: int | None = OMNISCIENT) -> Record:
@@ -98,6 +103,10 @@ class Record:
         if self.view != "all":
             doc["view"] = self.view
         doc["actions"] = list(self.actions)
+        if self.times:
+            doc["times"] = list(self.times)
+        if self.ending is not None:
+            doc["ending"] = self.ending
         doc["result"] = self.result
         return doc
 
@@ -151,6 +160,15 @@ class Record:
         view = doc.get("view", "all")
         if not (view in ("all", "spectator") or (isinstance(view, int) and not isinstance(view, bool))):
             raise RecordError("field 'view' must be 'all', 'spectator' or a seat number")
+        times = doc.get("times", [])
+        if not isinstance(times, list) or len(times) not in (0, len(doc["actions"])):
+            raise RecordError("field 'times' must be a list with one entry per action")
+        for i, t in enumerate(times):
+            if t is not None and (isinstance(t, bool) or not isinstance(t, int | float) or not t >= 0):
+                raise RecordError(f"field 'times[{i}]' must be a number of seconds (at least 0) or null")
+        ending = doc.get("ending")
+        if ending is not None:
+            check_ending(ending, len(doc["seats"]))
         return cls(
             game=doc["game"],
             options=doc["options"],
@@ -159,6 +177,8 @@ class Record:
             result=result,
             players=tuple(players),
             view=view,
+            times=tuple(None if t is None else float(t) for t in times),
+            ending=ending,
         )
 
     @classmethod
@@ -172,6 +192,21 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         return cls.loads(read_text_file(path, "record", RecordError))
+
+
+#: How a game can end that its rules did not end (``Record.ending["reason"]``).
+ENDINGS = ("resign", "time")
+
+
+def check_ending(ending: Any, seats: int) -> None:
+    """Raise :class:`RecordError` naming what is wrong with a record's ``ending``."""
+    if not isinstance(ending, dict) or set(ending) != {"reason", "seat"}:
+        raise RecordError("field 'ending' must be an object with 'reason' and 'seat'")
+    if ending["reason"] not in ENDINGS:
+        raise RecordError(f"field 'ending.reason': expected one of {', '.join(ENDINGS)}")
+    seat = ending["seat"]
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        raise RecordError(f"field 'ending.seat': expected a seat from 0 to {seats - 1}")
 
 
 def initial_state(record: Record, seed: int | None = None, game: Game[Any] | None = None) -> State[Any]:
@@ -220,6 +255,14 @@ def check_result(record: Record, state: State[Any]) -> None:
     if record.result is None:
         return
     last = record.actions[-1] if record.actions else ""
+    if record.ending is not None:
+        if state.is_terminal():
+            raise ReplayDivergence(
+                len(record.actions),
+                last,
+                f"the record ends by {record.ending['reason']}, but the game is over",
+            )
+        return
     if not state.is_terminal():
         raise ReplayDivergence(len(record.actions), last, "record has a result but the game is not over")
     recorded = record.result.get("scores")
