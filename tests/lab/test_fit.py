@@ -5,6 +5,7 @@ and the command with its errors."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 from typing import Any, ClassVar
 
@@ -18,7 +19,7 @@ from regalia.core.plugin import Plugin
 from regalia.core.registry import GAMES, game_plugin, load_game
 from regalia.lab import FitResult, LabError, run_fit
 from regalia.lab.cli import app
-from regalia.lab.fit import fit_game, parse_variant, variant_label
+from regalia.lab.fit import fit_game, parse_variant, run_extents, variant_label
 from regalia.lab.play import GameJob, play_game
 from regalia.lab.stats import derive_seed
 
@@ -36,7 +37,7 @@ class ToyEncoding(Encoding):
     With ``clip=True`` it has the optional ``clipped``: the market cards beyond ``takes``.
     """
 
-    def __init__(self, game: Game[Any], takes: int = 3, clip: bool = False) -> None:
+    def __init__(self, game: Game[Any], takes: int = 3, clip: bool = False, extent: bool = False) -> None:
         super().__init__(game)
         if takes < 0:
             raise EncodingError(f"takes must be at least 0, got {takes}")
@@ -46,9 +47,17 @@ class ToyEncoding(Encoding):
         self.observation_shape = (1,)
         if clip:
             self.clipped = self._clipped
+        if extent:
+            self.extent = self._extent
 
     def _clipped(self, state: ToyState) -> int:
         return max(0, len(state.market) - self.takes)
+
+    def _extent(self, state: ToyState) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The market's cards lie at (I, seat), I counted from 0; the cards that may be taken are
+        the targets."""
+        pieces = [(i, state.player) for i in range(len(state.market))]
+        return pieces, pieces if state.takes < 2 else []
 
     def action_id(self, state: State[Any], action: Any) -> int:
         word, _, number = action.partition(" ")
@@ -73,6 +82,7 @@ class ToyEncoding(Encoding):
 
 
 TOY_PLUGIN = Plugin(encoding=ToyEncoding)
+EXTENT_PLUGIN = Plugin(encoding=functools.partial(ToyEncoding, extent=True))
 ODD_PLUGIN = Plugin(encoding=lambda game, **kw: "not an encoding")
 
 
@@ -80,6 +90,12 @@ class FitToy(ToyGame):
     """The toy market with :class:`ToyEncoding` as its plugin's encoding."""
 
     plugin: ClassVar[str | None] = f"{__name__}:TOY_PLUGIN"
+
+
+class ExtentToy(ToyGame):
+    """The toy market with :class:`ToyEncoding`'s ``extent``."""
+
+    plugin: ClassVar[str | None] = f"{__name__}:EXTENT_PLUGIN"
 
 
 class OddToy(ToyGame):
@@ -305,3 +321,55 @@ def test_ray_backend_gives_the_same_figures() -> None:
     local = run_fit("two-heirs", "random", games=4, seed=3, encodings=variants)
     assert on_ray.results == local.results and on_ray.backend == "ray"
     assert on_ray.to_json()["variants"] == local.to_json()["variants"]
+
+
+# -- board extents (regalia fit --extents) ---------------------------------------------------------
+
+
+def test_extents_equal_the_games_replayed_from_their_records() -> None:
+    """Spans, reaches and final boxes of the toy's market (cards at (I, seat)), counted by hand from
+    each game's record, and the same games as ``run_fit``'s."""
+    game = ExtentToy(cards=14)
+    study = run_extents(game, "greedy,random", games=5, seed=3)
+    fitted = run_fit(game, "greedy,random", games=5, seed=3)
+    assert study.decisions == fitted.decision_states and study.games == 5
+    for i, extent in enumerate(study.results):
+        result = play_game(dataclasses.replace(_job_of(fitted, i, game), record=True))
+        assert result.record is not None
+        state = game.new_state(fitted.results[i].seed)
+        spans: dict[int, int] = {}
+        reaches: dict[int, int] = {}
+        for text in result.record["actions"]:
+            if state.current_player >= 0 and state.takes < 2:
+                side = max(len(state.market), 1)
+                spans[side] = spans.get(side, 0) + 1
+                reach = max(len(state.market) - 1, state.player)
+                reaches[reach] = reaches.get(reach, 0) + 1
+            state.apply(state.parse_action(text))
+        assert (extent.spans, extent.reaches) == (spans, reaches)
+        assert (extent.width, extent.height, extent.reach) == (0, 0, 0)  # the market ends empty
+    assert study.others == study.decisions - study.placements > 0  # the 'end' after two takes
+    fit = study.board_fit(3)
+    assert fit.placements == study.placements and fit.games == 5 and fit.boards == 5
+    assert study.board_fit(1).placements < study.placements
+    doc = study.to_json()
+    assert doc["placement_decisions"] == study.placements and doc["game"] == game.id
+    assert "| window |" in study.markdown()
+
+
+def test_extents_need_the_encodings_extent() -> None:
+    with pytest.raises(LabError, match="no extent"):
+        run_extents(FitToy(), "random", games=1)
+
+
+def test_command_extents(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, "extent-toy", f"{__name__}:ExtentToy")
+    result = runner.invoke(
+        app, ["fit", "extent-toy", "--extents", "-n", "2", "--json", "-w", "1", "--no-progress"]
+    )
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["games"] == 2
+    result = runner.invoke(
+        app, ["fit", "extent-toy", "--extents", "-e", "takes=1", "-w", "1", "--no-progress"]
+    )
+    assert result.exit_code == 2 and "give no --encoding" in result.output

@@ -290,11 +290,25 @@ def fit_command(
         ),
     ] = None,
     progress: ProgressOpt = True,
+    extents: Annotated[
+        bool,
+        typer.Option(
+            "--extents",
+            help="Measure the same games' board extents instead (spans and reaches of the decisions"
+            " naming positions, final boards; the encoding's extent()), printed in Markdown.",
+        ),
+    ] = False,
 ) -> None:
     """Play many games and measure how often their decision states fit the game's encoding (every
     legal action has an id), per encoding variant."""
-    from regalia.lab.fit import parse_variant, run_fit
+    from regalia.lab.fit import parse_variant, run_extents, run_fit
 
+    if extents:
+        if encoding:
+            raise _fail("--extents measures the games themselves: give no --encoding")
+        study = _run(run_extents, game, agents, games, seed, workers, backend, ray_address, option, progress)
+        typer.echo(json.dumps(study.to_json(), indent=1) if json_output else study.markdown())
+        return
     try:
         variants = [parse_variant(text) for text in encoding] if encoding else [{}]
     except RegaliaError as exc:

@@ -17,6 +17,19 @@ variant is measured on the same states. Per variant it reports:
   state its observation leaves out, e.g. board tiles outside the window), the games in which the
   observation left nothing out at any decision state or at the end, and the most left out.
 
+:func:`run_extents` (``regalia fit GAME --extents``) plays the same games (same agents, seeds and
+options) and records the geometry behind those figures, for an encoding with the optional method
+``extent(state) -> (pieces, targets)``: the positions ``(x, y)`` of the pieces on the board, and
+those that the state's legal actions name (where a tile may be laid; none at a decision that names
+no position, such as where to put a follower, which fits any window). Per game it keeps the final
+board's bounding box and, at every decision that names positions:
+
+* the **span**: the larger side of the bounding box of the pieces and the targets. A frame
+  centred on that box (the board frame) holds the decision exactly when its side is at least the
+  span;
+* the **reach** from the origin: the largest ``max(|x|, |y|)`` of the pieces and the targets; a
+  window of side ``2r + 1`` centred on the origin holds it exactly when the reach is at most ``r``.
+
 The lab knows no game: it uses the :class:`~regalia.core.encoding.Encoding` interface and the
 game's plugin only. The figures depend on the seed alone, not on ``workers`` or ``backend``.
 
@@ -30,6 +43,10 @@ True
 True
 >>> parse_variant("size=9,frame=tiles")
 {'size': 9, 'frame': 'tiles'}
+>>> run_extents("two-heirs", games=1)
+Traceback (most recent call last):
+...
+regalia.lab.play.LabError: the encoding of two-heirs has no extent(state): no board extents to measure
 """
 
 from __future__ import annotations
@@ -38,27 +55,31 @@ import dataclasses
 import functools
 import statistics
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from regalia.core.encoding import Encoding
 from regalia.core.errors import RegaliaError
 from regalia.core.game import JSON, Game, State
-from regalia.core.registry import plugin_for
 from regalia.core.text import plural
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
 from regalia.lab.play import GameJob, LabError, resolve_game, run_game
 
 __all__ = [
+    "Extents",
     "FitGame",
     "FitResult",
+    "GameExtent",
     "VariantFit",
     "VariantGame",
+    "WindowFit",
     "build_encoding",
     "fit_chunk",
     "fit_game",
     "parse_variant",
+    "run_extents",
     "run_fit",
     "variant_label",
 ]
@@ -120,12 +141,12 @@ def _text(value: Any) -> str:
 
 def build_encoding(game: Game[Any], variant: Variant) -> Encoding:
     """The game's encoding with the variant's keyword arguments (:class:`LabError` if it cannot be built)."""
-    factory: Callable[..., Any] | None = plugin_for(game).encoding
-    if factory is None:
+    plugin = game.plugin()
+    if not plugin.has_encoding:
         raise LabError(f"{game.name} ({game.id}) declares no encoding (Plugin.encoding): nothing to fit")
     label = variant_label(variant)
     try:
-        encoding = factory(game, **variant)
+        encoding: Any = plugin.encoding(game, **variant)
     except ImportError as exc:
         raise LabError(
             f"the encoding of {game.id} needs {exc.name or exc}: pip install 'regalia[rl]'"
@@ -491,3 +512,265 @@ def run_fit(
         backend=backend,
         workers=workers,
     )
+
+
+# -- board extents (``regalia fit GAME --extents``) ----------------------------------------------
+
+Pos = tuple[int, int]
+#: An encoding's optional ``extent(state)``: the pieces' positions and those the legal actions name.
+ExtentOf = Callable[[State[Any]], tuple[Iterable[Pos], Iterable[Pos]]]
+
+
+def _extent_of(encoding: Encoding, game_id: str) -> ExtentOf:
+    extent = getattr(encoding, "extent", None)
+    if not callable(extent):
+        raise LabError(f"the encoding of {game_id} has no extent(state): no board extents to measure")
+    return extent  # type: ignore[no-any-return]
+
+
+@dataclasses.dataclass(frozen=True)
+class GameExtent:
+    """One game's geometry: its decisions, the spans and reaches of its decisions that name
+    positions (as ``{value: count}``), the final board's width and height, and its reach."""
+
+    index: int
+    decisions: int
+    spans: dict[int, int]
+    reaches: dict[int, int]
+    width: int
+    height: int
+    reach: int
+
+    @property
+    def placements(self) -> int:
+        """The decisions that named positions."""
+        return sum(self.spans.values())
+
+
+def _box(points: Sequence[Pos]) -> tuple[int, int, int]:
+    """Width, height and reach from the origin of ``points`` (zeros for none)."""
+    if not points:
+        return 0, 0, 0
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    reach = max(max(map(abs, xs)), max(map(abs, ys)))
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1, reach
+
+
+def measure_extent(job: GameJob, extent: ExtentOf) -> GameExtent:
+    """Play ``job`` as the arena does (:func:`regalia.lab.play.run_game`) and measure every decision
+    that names positions."""
+    spans: Counter[int] = Counter()
+    reaches: Counter[int] = Counter()
+    decisions = 0
+
+    def measure(state: State[Any]) -> None:
+        nonlocal decisions
+        decisions += 1
+        pieces, targets = extent(state)
+        wanted = list(targets)
+        if not wanted:
+            return
+        width, height, reach = _box([*pieces, *wanted])
+        spans[max(width, height)] += 1
+        reaches[reach] += 1
+
+    final = run_game(job, on_decision=measure).state
+    width, height, reach = _box(list(extent(final)[0]))
+    return GameExtent(job.index, decisions, dict(spans), dict(reaches), width, height, reach)
+
+
+def extent_chunk(jobs: Sequence[GameJob]) -> list[GameExtent]:
+    """Measure several jobs of one game in order (one task of a worker pool)."""
+    if not jobs:
+        return []
+    game = resolve_game(jobs[0].game, jobs[0].options)
+    extent = _extent_of(build_encoding(game, {}), game.id)
+    return [measure_extent(job, extent) for job in jobs]
+
+
+@dataclasses.dataclass(frozen=True)
+class WindowFit:
+    """What fits a window of side ``size``: decisions naming positions (``placements``), decision
+    states (the others included), games whose every decision fitted, games whose final board lies
+    whole inside it."""
+
+    size: int
+    placements: int
+    decisions: int
+    games: int
+    boards: int
+
+
+@dataclasses.dataclass
+class Extents:
+    """The games of an extents run and their geometry."""
+
+    game: str
+    options: JSON
+    specs: list[str]
+    seed: int
+    results: list[GameExtent]
+    elapsed: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def decisions(self) -> int:
+        return sum(r.decisions for r in self.results)
+
+    @property
+    def placements(self) -> int:
+        return sum(r.placements for r in self.results)
+
+    @property
+    def others(self) -> int:
+        """The decisions that named no position (they fit any window)."""
+        return self.decisions - self.placements
+
+    def board_fit(self, size: int) -> WindowFit:
+        """The fit of a window of side ``size`` centred on each decision's box (the board frame)."""
+        placed = sum(n for r in self.results for s, n in r.spans.items() if s <= size)
+        return WindowFit(
+            size,
+            placed,
+            self.others + placed,
+            sum(1 for r in self.results if max(r.spans, default=0) <= size),
+            sum(1 for r in self.results if max(r.width, r.height) <= size),
+        )
+
+    def origin_fit(self, size: int) -> WindowFit:
+        """The fit of a window of side ``size`` (odd) centred on the origin (the origin frame)."""
+        r0 = (size - 1) // 2
+        placed = sum(n for r in self.results for s, n in r.reaches.items() if s <= r0)
+        return WindowFit(
+            size,
+            placed,
+            self.others + placed,
+            sum(1 for r in self.results if max(r.reaches, default=0) <= r0),
+            sum(1 for r in self.results if r.reach <= r0),
+        )
+
+    def distributions(self) -> dict[str, dict[int, int]]:
+        """Histograms: final width, height and larger side; per game the smallest window of each
+        frame that fits every decision; the span of every decision naming positions."""
+        spans: Counter[int] = Counter()
+        for r in self.results:
+            spans.update(r.spans)
+
+        def hist(values: Iterable[int]) -> dict[int, int]:
+            return dict(sorted(Counter(values).items()))
+
+        return {
+            "final_width": hist(r.width for r in self.results),
+            "final_height": hist(r.height for r in self.results),
+            "final_side": hist(max(r.width, r.height) for r in self.results),
+            "game_board_window": hist(max(r.spans, default=0) for r in self.results),
+            "game_origin_window": hist(2 * max(r.reaches, default=0) + 1 for r in self.results),
+            "placement_span": dict(sorted(spans.items())),
+        }
+
+    def sizes(self) -> range:
+        """The window sides worth a row (board frame): from where games start to fit to where all do."""
+        spans = [max(r.spans, default=0) for r in self.results] or [0]
+        return range(max(3, min(spans) - 1), max(spans) + 1)
+
+    def origin_sizes(self) -> range:
+        """The odd window sides worth a row (origin frame)."""
+        reach = [max(r.reaches, default=0) for r in self.results] or [0]
+        return range(max(3, 2 * min(reach) - 1), 2 * max(reach) + 2, 2)
+
+    def to_json(self) -> JSON:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "agents": self.specs,
+            "seed": self.seed,
+            "games": self.games,
+            "decision_states": self.decisions,
+            "placement_decisions": self.placements,
+            "seconds": round(self.elapsed, 1),
+            "distributions": self.distributions(),
+            "board_frame": [dataclasses.asdict(self.board_fit(s)) for s in self.sizes()],
+            "origin_frame": [dataclasses.asdict(self.origin_fit(s)) for s in self.origin_sizes()],
+        }
+
+    def markdown(self) -> str:
+        """The figures as Markdown: a caption, the distributions, the fit per window side."""
+        opts = " ".join(f"{k}={_option_text(v)}" for k, v in self.options.items() if v is not None)
+        lines = [
+            f"{self.game}: {plural(self.games, 'game')}, agents {', '.join(self.specs)}, seed {self.seed}"
+            f"{'; ' + opts if opts else ''}; {self.decisions} decision states ({self.placements} naming "
+            f"positions); {self.elapsed:.1f} s",
+            "",
+        ]
+        if self.results:
+            for name, values in (
+                ("final board width", [r.width for r in self.results]),
+                ("final board height", [r.height for r in self.results]),
+                ("final board, larger side", [max(r.width, r.height) for r in self.results]),
+                (
+                    "smallest board-frame window fitting the game",
+                    [max(r.spans, default=0) for r in self.results],
+                ),
+            ):
+                lines.append(f"- {name}: {_summary(values)}")
+        lines += ["", "| window | placements fit | decision states fit | games: all fit | boards whole |"]
+        lines.append("|---:|---:|---:|---:|---:|")
+        for size in self.sizes():
+            f = self.board_fit(size)
+            cells = [
+                f"{size}x{size}",
+                f"{_share(f.placements, self.placements, 3)} ({self.placements - f.placements})",
+                _share(f.decisions, self.decisions, 3),
+                f"{_share(f.games, self.games, 2)} ({self.games - f.games})",
+                _share(f.boards, self.games, 2),
+            ]
+            lines.append("| " + " | ".join(cells) + " |")
+        dist = self.distributions()
+        lines += ["", "smallest window per game (board frame): " + _hist(dist["game_board_window"])]
+        lines += ["smallest window per game (origin frame): " + _hist(dist["game_origin_window"])]
+        lines += ["final board, larger side: " + _hist(dist["final_side"])]
+        return "\n".join(lines)
+
+
+def _summary(values: Sequence[int]) -> str:
+    """Minimum, median, 90th, 99th and 99.9th percentiles and maximum.
+
+    >>> _summary([3, 1, 2])
+    'min 1, median 2, 90% 2.8, 99% 2.98, 99.9% 2.998, max 3'
+    """
+    v = sorted(values)
+    q = statistics.quantiles(v, n=1000, method="inclusive") if len(v) > 1 else [v[0]] * 999
+    return (
+        f"min {v[0]}, median {statistics.median(v):g}, 90% {q[899]:g}, 99% {q[989]:g}, "
+        f"99.9% {q[998]:g}, max {v[-1]}"
+    )
+
+
+def _hist(counts: dict[int, int]) -> str:
+    return ", ".join(f"{k}: {n}" for k, n in counts.items())
+
+
+def run_extents(
+    game: str | Game[Any],
+    agents: Sequence[str] | str = "random",
+    games: int = 100,
+    seed: int = 0,
+    workers: int = 1,
+    backend: str = "local",
+    options: JSON | None = None,
+    ray_address: str | None = None,
+    progress: bool = False,
+) -> Extents:
+    """Play ``games`` games as :func:`run_fit` does (the same games for the same arguments) and
+    measure their board extents through the game's encoding's ``extent(state)``."""
+    plan = plan_rotation(game, agents, games, seed, options, workers, backend, one_for_all=True)
+    _extent_of(build_encoding(plan.built, {}), plan.built.id)  # fail before any game starts
+    start = time.perf_counter()
+    results = run_jobs(
+        plan.jobs, workers, backend, ray_address, progress, f"{plan.built.id} extents", extent_chunk
+    )
+    return Extents(plan.built.id, plan.options, plan.specs, seed, results, time.perf_counter() - start)
