@@ -25,6 +25,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from regalia import __version__
+from regalia.commands import bench as bench_command
 from regalia.core.errors import RegaliaError
 
 #: Modules that add sub-commands, in the order of ``regalia --help``.
@@ -37,7 +38,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "regalia.commands.games",
     "regalia.lab.cli",
     "regalia.server.cli",
-    "regalia.rl.cli",
 )
 
 #: Modules that must be present: a failure to import them is a bug and is not hidden.
@@ -147,8 +147,16 @@ def register_game_commands(target: typer.Typer) -> list[str]:
     return done
 
 
+def _server_bench() -> Any:
+    """``regalia bench server``'s click command (:mod:`regalia.server.bench`, imported when asked)."""
+    from regalia.server.bench import command
+
+    return command()
+
+
 register_commands(app)
 register_game_commands(app)
+bench_command.OWN_COMMANDS["server"] = _server_bench
 
 
 def main(argv: list[str] | None = None) -> None:

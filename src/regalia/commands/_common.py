@@ -6,17 +6,16 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import typer
-from rich.console import Console
 
 from regalia.core.errors import OptionError
 from regalia.core.game import State
 from regalia.core.options import parse_option_pairs
+from regalia.render.console import console as console  # the commands print on it
 
 
 def game_help() -> str:
@@ -24,18 +23,6 @@ def game_help() -> str:
     from regalia.core.registry import DEFAULT_GAME, game_ids
 
     return f"Game id: {', '.join(game_ids())} (default {DEFAULT_GAME})."
-
-
-def console() -> Console:
-    """A console on the current stdout (created per call, so that test runners can capture it).
-
-    When stdout is not a terminal, the width comes from ``COLUMNS`` or defaults to 120 columns.
-    Colour follows ``NO_COLOR`` (rich honours it).
-    """
-    width = None
-    if not os.isatty(1) and "COLUMNS" not in os.environ:
-        width = 120
-    return Console(highlight=False, width=width)
 
 
 def options_from(pairs: Sequence[str] | None) -> dict[str, str]:

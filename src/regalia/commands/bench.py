@@ -18,6 +18,7 @@ overhead; :mod:`regalia.rl.bench`).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -109,29 +110,34 @@ def bench(
     out.print(Text(f"options: {json.dumps(result['options'])}", style="dim"))
 
 
-#: The key under which :class:`BenchCommand` keeps the context of ``regalia bench server``.
-_SERVER = "regalia.bench.server"
+#: Benchmarks with options of their own, by the word after ``bench`` (``server``): a function making
+#: the benchmark's click command. The ``regalia`` command fills it (:mod:`regalia.cli`), so that the
+#: commands do not import the parts they measure (the server may not import the commands, nor they
+#: it; docs/architecture.md).
+OWN_COMMANDS: dict[str, Callable[[], Any]] = {}
+
+#: The key under which :class:`BenchCommand` keeps the context of such a benchmark.
+_OWN = "regalia.bench.own"
 
 
 class BenchCommand(TyperCommand):
-    """``regalia bench GAME ...``, except that ``regalia bench server ...`` is handed, with the rest of
-    its arguments, to the server benchmark's own command (its options differ)."""
+    """``regalia bench GAME ...``, except that ``regalia bench server ...`` (a name in
+    :data:`OWN_COMMANDS`) is handed, with the rest of its arguments, to that benchmark's own command
+    (its options differ)."""
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        if args[:1] == ["server"]:
-            from regalia.server.bench import command
-
-            name = f"{ctx.info_name} server"  # its usage reads 'regalia bench server [OPTIONS]'
-            ctx.meta[_SERVER] = command().make_context(name, args[1:], parent=ctx.parent)
+        if args and args[0] in OWN_COMMANDS:
+            name = f"{ctx.info_name} {args[0]}"  # its usage reads 'regalia bench server [OPTIONS]'
+            ctx.meta[_OWN] = OWN_COMMANDS[args[0]]().make_context(name, args[1:], parent=ctx.parent)
             return []
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
-        server = ctx.meta.pop(_SERVER, None)
-        if server is None:
+        own = ctx.meta.pop(_OWN, None)
+        if own is None:
             return super().invoke(ctx)
-        with server:
-            return server.command.invoke(server)
+        with own:
+            return own.command.invoke(own)
 
 
 def register(app: typer.Typer) -> None:

@@ -604,14 +604,15 @@ def bench_server_command(
 ) -> None:
     """Benchmark the game server: concurrent matches of random moves through its HTTP API on loopback
     (accepted moves per second, p50/p99 latency of the action requests); see docs/server.md."""
-    from regalia.commands._common import console, options_from
+    from regalia.core.options import parse_option_pairs
+    from regalia.render.console import console
 
     if url is not None and (db is not None or port is not None):
         raise OptionError("--url benchmarks a running server: --db and --port start one")
     result = bench_server(
         games=games,
         game=game,
-        options=options_from(option),
+        options=parse_option_pairs(option),
         seconds=seconds,
         moves=moves,
         warmup=warmup,

@@ -16,8 +16,8 @@ from typing import Annotated
 
 import typer
 
-from regalia.commands._common import console
 from regalia.core.errors import OptionError
+from regalia.render.console import console
 
 
 def serve(
