@@ -27,11 +27,14 @@ True
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
-from typing import Any, Generic, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, Game, State
+from regalia.core.grid import Pos
 
 
 class EncodingError(RegaliaError):
@@ -111,36 +114,119 @@ class Encoding(ABC):
 
 
 S = TypeVar("S", bound=State[Any])  # the game's state type
-F = TypeVar("F")  # a window as one seat sees it
+
+#: A block of an encoding's layout: its name, shape and meaning.
+Block = tuple[str, tuple[int, ...], str]
 
 
-class WindowEncoding(Encoding, Generic[S, F]):
-    """An encoding that sees an unbounded board through a window, one frame per seat: ids are made
-    in the frame of the seat to act (seat 0's at chance and at the end).
+class Frame(NamedTuple):
+    """A window seen from a seat: its leftmost column ``x0`` and top row ``y1`` in the seat's own
+    coordinates, which are the board's turned by 180 degrees (``(x, y) -> (-x, -y)``) when
+    ``turned`` (a seat that sits on the far side of the board)."""
 
-    Subclasses implement :meth:`frame`, :meth:`_id` (the id of an action in a given frame) and
-    :meth:`clipped`, and may narrow :meth:`_state` (the game's own state, or
-    :class:`EncodingError`)."""
+    x0: int
+    y1: int
+    turned: bool = False
+
+
+class WindowEncoding(Encoding, Generic[S]):
+    """An encoding that sees an unbounded board through a window of :attr:`width` columns by
+    :attr:`height` rows, one :class:`Frame` per seat: ids are made in the frame of the seat to act
+    (seat 0's at chance and at the end), the observation of a seat is drawn in its own frame.
+
+    The base holds what every window means the same way: the window cell of a board position
+    (:meth:`cell`, row 0 at the top, ``row * width + column``) and back (:meth:`position`), the
+    pieces the window leaves out (:meth:`clipped`), the observation's layout (board planes of
+    ``(height, width)``, then flat blocks: :meth:`_lay_out`, :meth:`layout`, :meth:`board_planes`)
+    and the drawing of an observation (:meth:`observation_tensor` checks the seat, makes the tensor
+    and hands it to :meth:`_observe`).
+
+    Subclasses call :meth:`_set_window` and :meth:`_lay_out` in ``__init__``, implement
+    :meth:`frame` (where the window lies), :meth:`_id` (the id of an action in a given frame) and
+    :meth:`_observe`, and may narrow :meth:`_state` (the game's own state, or
+    :class:`EncodingError`) and :meth:`_pieces` (what :meth:`clipped` counts)."""
+
+    width: int
+    height: int
+    cells: int
+    #: The board planes, in order: (name, meaning); :attr:`plane_index` maps a name to its index.
+    planes: list[tuple[str, str]]
+    plane_index: dict[str, int]
+    #: The flat blocks after the board planes, in order, and where each starts in the tensor.
+    blocks: list[Block]
+    offsets: dict[str, int]
+    #: How the action texts of an error name a cell of the board (``position``, ``square``).
+    cell_word = "position"
+
+    # ------------------------------------------------------------------ set-up
+    def _set_window(self, width: int, height: int) -> None:
+        """The window's size: ``width`` columns by ``height`` rows."""
+        self.width = width
+        self.height = height
+        self.cells = width * height
+
+    def _lay_out(self, planes: Sequence[tuple[str, str]], blocks: Sequence[Block]) -> None:
+        """The observation: one ``(height, width)`` plane per entry of ``planes``, then ``blocks``
+        (sets :attr:`planes`, :attr:`plane_index`, :attr:`blocks`, :attr:`offsets` and
+        :attr:`observation_shape`)."""
+        self.planes = list(planes)
+        self.plane_index = {name: i for i, (name, _) in enumerate(self.planes)}
+        self.blocks = list(blocks)
+        self.offsets = {}
+        at = len(self.planes) * self.cells
+        for name, shape, _ in self.blocks:
+            self.offsets[name] = at
+            at += math.prod(shape)
+        self.observation_shape = (at,)
 
     def _state(self, state: State[Any]) -> S:
         """``state`` as the game's state type (raise :class:`EncodingError` for another game's)."""
         return state  # type: ignore[return-value]
 
+    # ------------------------------------------------------------------ the window
     @abstractmethod
-    def frame(self, state: State[Any], seat: int) -> F:
+    def frame(self, state: State[Any], seat: int) -> Frame:
         """The window of ``state`` as ``seat`` sees it."""
 
-    @abstractmethod
-    def _id(self, state: S, frame: F, action: Any) -> int:
-        """The id of ``action`` in ``frame``; raises :class:`EncodingError` when it has none."""
+    def cell(self, frame: Frame, pos: Pos) -> int:
+        """The window cell (``row * width + column``, row 0 at the top: the far side from the
+        seat) of a board position, or -1 outside the window."""
+        x, y = pos
+        if frame.turned:
+            x, y = -x, -y
+        col = x - frame.x0
+        row = frame.y1 - y
+        if 0 <= col < self.width and 0 <= row < self.height:
+            return row * self.width + col
+        return -1
 
-    @abstractmethod
+    def position(self, frame: Frame, cell: int) -> Pos:
+        """The board position of a window cell (the inverse of :meth:`cell`)."""
+        row, col = divmod(cell, self.width)
+        x, y = frame.x0 + col, frame.y1 - row
+        return (-x, -y) if frame.turned else (x, y)
+
+    def _pieces(self, state: S) -> Iterable[Pos]:
+        """The occupied positions :meth:`clipped` counts (by default the keys of ``state.board``)."""
+        game_state: Any = state  # a game's state with a ``board`` mapping positions to pieces
+        board: Iterable[Pos] = game_state.board
+        return board
+
     def clipped(self, state: State[Any], seat: int = 0) -> int:
         """How many pieces lie outside ``seat``'s window (0: the whole board is seen)."""
+        s = self._state(state)
+        fr = self.frame(s, seat)
+        cell = self.cell
+        return sum(1 for p in self._pieces(s) if cell(fr, p) < 0)
 
     def board_fits(self, state: State[Any]) -> bool:
         """Whether the whole board lies inside the window (the observation loses nothing)."""
         return self.clipped(state) == 0
+
+    # ------------------------------------------------------------------ actions -> ids
+    @abstractmethod
+    def _id(self, state: S, frame: Frame, action: Any) -> int:
+        """The id of ``action`` in ``frame``; raises :class:`EncodingError` when it has none."""
 
     def _seat(self, state: State[Any]) -> int:
         player = state.current_player
@@ -162,5 +248,53 @@ class WindowEncoding(Encoding, Generic[S, F]):
                 continue
         return sorted(out)
 
+    def _cell_of(self, state: S, frame: Frame, pos: Pos | None, action: Any) -> int:
+        """The cell of ``pos`` (a position ``action`` names) in ``frame``; raises
+        :class:`EncodingError` when there is none or it lies outside the window."""
+        if pos is None:
+            raise EncodingError(f"{action!r} names no {self.cell_word}")
+        cell = self.cell(frame, pos)
+        if cell < 0:
+            raise EncodingError(
+                f"{self._text(state, action)}: {self.cell_word} {pos[0]},{pos[1]} is outside the "
+                f"{self.width}x{self.height} window"
+            )
+        return cell
 
-__all__ = ["Encoding", "EncodingError", "WindowEncoding"]
+    def _text(self, state: S, action: Any) -> str:
+        """``action`` in notation, for an error (its ``repr`` when it has none)."""
+        try:
+            return state.notation(action)
+        except Exception:  # a malformed action has no notation
+            return repr(action)
+
+    # ------------------------------------------------------------------ observation
+    def layout(self) -> list[Block]:
+        """The blocks in order: one ``board.NAME`` plane of ``(height, width)`` per board feature
+        (row 0 is the top of the seat's window), then the flat blocks."""
+        out: list[Block] = [(f"board.{name}", (self.height, self.width), m) for name, m in self.planes]
+        return out + self.blocks
+
+    def board_planes(self, tensor: Any) -> Any:
+        """The board part of an observation as ``(planes, height, width)`` (a view, no copy)."""
+        n = len(self.planes)
+        return tensor[: n * self.cells].reshape(n, self.height, self.width)
+
+    def observation_tensor(self, state: State[Any], seat: int) -> Any:
+        s = self._state(state)
+        n = s.num_players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise EncodingError(f"seat {seat!r} is not a seat of {self.game.name} (0 to {n - 1})")
+        import numpy as np
+
+        out = np.zeros(self.observation_shape, dtype=np.float32)
+        self._observe(s, seat, self.frame(s, seat), out)
+        return out
+
+    @abstractmethod
+    def _observe(self, state: S, seat: int, frame: Frame, out: Any) -> None:
+        """Draw what ``seat`` sees of ``state`` into ``out`` (zeros of :attr:`observation_shape`),
+        the board planes in ``frame``."""
+
+
+__all__ = ["Block", "Encoding", "EncodingError", "Frame", "WindowEncoding"]

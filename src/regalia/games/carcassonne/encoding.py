@@ -48,14 +48,14 @@ the board planes (:meth:`CarcassonneEncoding.clipped` counts them; so does the `
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from itertools import chain
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from regalia.core.encoding import Encoding, EncodingError
+from regalia.core.encoding import EncodingError, Frame, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
-from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.rules import Rules
@@ -147,14 +147,7 @@ _DYNAMIC_PLANES: tuple[tuple[str, str], ...] = (
 )
 
 
-class Frame(NamedTuple):
-    """A window on the board: the west-most column and the north-most row it shows."""
-
-    x0: int
-    top: int
-
-
-class CarcassonneEncoding(Encoding):
+class CarcassonneEncoding(WindowEncoding[Rules]):
     """Integer actions, legal masks and observation tensors of Carcassonne (module docstring).
 
     ``size`` is the window's side (an integer of at least 3), ``frame`` where it is centred
@@ -172,8 +165,8 @@ class CarcassonneEncoding(Encoding):
         cat: Catalogue = carcassonne.catalogue
         self.catalogue = cat
         self.side = size
+        self._set_window(size, size)
         self.frame_kind = frame
-        self.cells = size * size
         self.num_players: int = game.num_players
         self.types = len(cat.types)
         # -- seat actions
@@ -210,17 +203,10 @@ class CarcassonneEncoding(Encoding):
         self._seg_range = np.arange(max_seg)
         self._bit_shifts = np.arange(len(_FEATURE_PLANES), dtype=np.int64)
         # -- observation
-        self._planes: list[tuple[str, str]] = [*_STATIC_PLANES, *_DYNAMIC_PLANES]
-        self.plane_index: dict[str, int] = {name: i for i, (name, _) in enumerate(self._planes)}
+        blocks = [(name, (width,), meaning) for name, width, meaning in self._global_blocks()]
+        self._lay_out([*_STATIC_PLANES, *_DYNAMIC_PLANES], blocks)
         self.static_planes = len(_STATIC_PLANES)
-        self.board_plane_count = len(self._planes)
-        self._blocks = self._global_blocks()
-        self.offsets: dict[str, int] = {}
-        at = self.board_plane_count * c
-        for name, width, _ in self._blocks:
-            self.offsets[name] = at
-            at += width
-        self.observation_shape = (at,)
+        self.board_plane_count = len(self.planes)
         bag0: list[int] = carcassonne.bag_counts()
         self._bag_scale = np.array([1.0 / n if n else 0.0 for n in bag0], dtype=np.float32)
         self._bag_total = float(max(sum(bag0), 1))
@@ -276,12 +262,12 @@ class CarcassonneEncoding(Encoding):
         return _PLANE_INDEX[name]
 
     # ------------------------------------------------------------------ the window
-    def frame(self, state: State[Any]) -> Frame:
-        """The window of ``state`` (the same for every seat)."""
-        return self._window(_base(state))[0]
+    def _state(self, state: State[Any]) -> Rules:
+        return _base(state)
 
-    def _window(self, s: Rules) -> tuple[Frame, bool]:
-        """The window, and whether every tile of the board lies inside it."""
+    def frame(self, state: State[Any], seat: int = 0) -> Frame:
+        """The window of ``state`` (the same for every seat: north is up for all)."""
+        s = _base(state)
         side = self.side
         board = s.board
         xs = [p[0] for p in board]
@@ -289,23 +275,20 @@ class CarcassonneEncoding(Encoding):
         tx0, tx1, ty0, ty1 = min(xs), max(xs), min(ys), max(ys)
         if self.frame_kind == "origin":
             r = (side - 1) // 2
-            fr = Frame(-r, r)
-        else:
-            ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
-            if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
-                # lean towards where the drawn tile may go (one cell beyond the tiles at most)
-                for (x, y), _ in s.placements(s.drawn):
-                    if x < ex0:
-                        ex0 = x
-                    elif x > ex1:
-                        ex1 = x
-                    if y < ey0:
-                        ey0 = y
-                    elif y > ey1:
-                        ey1 = y
-            fr = Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
-        whole = fr.x0 <= tx0 and tx1 < fr.x0 + side and fr.top >= ty1 and ty0 > fr.top - side
-        return fr, whole
+            return Frame(-r, r)
+        ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
+        if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
+            # lean towards where the drawn tile may go (one cell beyond the tiles at most)
+            for (x, y), _ in s.placements(s.drawn):
+                if x < ex0:
+                    ex0 = x
+                elif x > ex1:
+                    ex1 = x
+                if y < ey0:
+                    ey0 = y
+                elif y > ey1:
+                    ey1 = y
+        return Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
 
     def _start(self, lo: int, hi: int, tlo: int, thi: int) -> int:
         """The first column (or row from the south) of a window centred on ``lo .. hi``, moved if
@@ -316,31 +299,29 @@ class CarcassonneEncoding(Encoding):
             start = min(max(start, thi - side + 1), tlo)
         return start
 
-    def cell(self, frame: Frame, pos: Pos) -> int:
-        """The window cell (``row * size + column``, row 0 at the top) of a board position, or -1."""
-        col = pos[0] - frame.x0
-        row = frame.top - pos[1]
-        side = self.side
-        if 0 <= col < side and 0 <= row < side:
-            return row * side + col
-        return -1
-
-    def position(self, frame: Frame, cell: int) -> Pos:
-        """The board position of a window cell (the inverse of :meth:`cell`)."""
-        row, col = divmod(cell, self.side)
-        return (frame.x0 + col, frame.top - row)
-
-    def clipped(self, state: State[Any]) -> int:
-        """How many tiles of the board lie outside the window (0: the whole board is seen)."""
-        fr = self.frame(state)
-        return sum(1 for p in _base(state).board if self.cell(fr, p) < 0)
-
-    def board_fits(self, state: State[Any]) -> bool:
-        """Whether the whole board lies inside the window (the observation loses no tile)."""
-        return self.clipped(state) == 0
-
     # ------------------------------------------------------------------ actions -> ids
     def action_id(self, state: State[Any], action: Any) -> int:
+        """The id of ``action`` in ``state``: only a placement needs the window (the others have
+        fixed ids, so no window is made for them)."""
+        if isinstance(action, Action) and action.kind == PLACE:
+            return super().action_id(state, action)
+        return self._fixed_id(action)
+
+    def _id(self, s: Rules, fr: Frame, action: Any) -> int:
+        if not isinstance(action, Action) or action.kind != PLACE:
+            return self._fixed_id(action)
+        if s.terminal or s.phase != PH_PLACE or action.tile != s.drawn:
+            raise EncodingError(
+                f"{self._text(s, action)}: a placement has an id only while that tile waits to be laid"
+            )
+        if action.pos is None or action.rotation not in ROTATIONS:
+            raise EncodingError(f"{action!r}: a placement needs a position and a rotation")
+        cell = self._cell_of(s, fr, action.pos, action)
+        rot = self._canonical[action.tile][action.rotation // 90]
+        return rot // 90 * self.cells + cell
+
+    def _fixed_id(self, action: Any) -> int:
+        """The id of a draw, a follower or a pass (the same in every window)."""
         if not isinstance(action, Action):
             raise EncodingError(f"{action!r} is not a Carcassonne action")
         kind = action.kind
@@ -355,29 +336,7 @@ class CarcassonneEncoding(Encoding):
             if found is None:
                 raise EncodingError(f"{action!r} names no feature of a tile")
             return found
-        if kind == PLACE:
-            s = _base(state)
-            if s.terminal or s.phase != PH_PLACE or action.tile != s.drawn:
-                raise EncodingError(
-                    f"{self._text(s, action)}: a placement has an id only while that tile waits to be laid"
-                )
-            if action.pos is None or action.rotation not in ROTATIONS:
-                raise EncodingError(f"{action!r}: a placement needs a position and a rotation")
-            cell = self.cell(self.frame(s), action.pos)
-            if cell < 0:
-                raise EncodingError(
-                    f"{self._text(s, action)}: position {format_pos(action.pos)} is outside the "
-                    f"{self.side}x{self.side} window"
-                )
-            rot = self._canonical[action.tile][action.rotation // 90]
-            return rot // 90 * self.cells + cell
         raise EncodingError(f"unknown action kind {kind!r}")
-
-    def _text(self, state: Rules, action: Action) -> str:
-        try:
-            return state.notation(action)
-        except Exception:  # a malformed action has no notation
-            return repr(action)
 
     # ------------------------------------------------------------------ ids -> actions
     def action_from_id(self, state: State[Any], action_id: int) -> Action:
@@ -422,7 +381,7 @@ class CarcassonneEncoding(Encoding):
         fr = self.frame(s)
         side = self.side
         cells = self.cells
-        x0, top = fr
+        x0, top = fr.x0, fr.y1
         out = []
         for (x, y), r in s.placements(s.drawn):
             col = x - x0
@@ -432,21 +391,16 @@ class CarcassonneEncoding(Encoding):
         out.sort()
         return out
 
-    def legal_mask(self, state: State[Any]) -> npt.NDArray[np.int8]:
-        mask = np.zeros(self.size(state), dtype=np.int8)
-        mask[self.legal_ids(state)] = 1
-        return mask
-
     def fits(self, state: State[Any]) -> bool:
         s = _base(state)
         if s.terminal or s.phase != PH_PLACE:
             return True
-        return self._fits(s, self._window(s)[0])
+        return self._fits(s, self.frame(s))
 
     def _fits(self, s: Rules, fr: Frame) -> bool:
         if s.terminal or s.phase != PH_PLACE:
             return True
-        x0, top = fr
+        x0, top = fr.x0, fr.y1
         x1 = x0 + self.side - 1
         y0 = top - self.side + 1
         return all(x0 <= x <= x1 and y0 <= y <= top for (x, y), _ in s.placements(s.drawn))
@@ -490,37 +444,15 @@ class CarcassonneEncoding(Encoding):
             ),
         ]
 
-    def layout(self) -> list[tuple[str, tuple[int, ...], str]]:
-        """The blocks in order: one ``board.NAME`` plane of ``(size, size)`` per board feature
-        (row 0 is the north edge of the window), then the global blocks."""
-        out: list[tuple[str, tuple[int, ...], str]] = [
-            (f"board.{name}", (self.side, self.side), meaning) for name, meaning in self._planes
-        ]
-        out += [(name, (width,), meaning) for name, width, meaning in self._blocks]
-        return out
-
-    def board_planes(self, tensor: Tensor) -> Tensor:
-        """The board part of an observation as ``(planes, size, size)`` (a view, no copy)."""
-        return tensor[: self.board_plane_count * self.cells].reshape(
-            self.board_plane_count, self.side, self.side
-        )
-
-    def observation_tensor(self, state: State[Any], seat: int) -> Tensor:
-        s = _base(state)
-        n = s.num_players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise EncodingError(f"seat {seat!r} is not a seat of this game (0 to {n - 1})")
-        out = np.zeros(self.observation_shape, dtype=np.float32)
-        fr, whole = self._window(s)
-        clipped = self._board(s, seat, fr, whole, out)
+    def _observe(self, s: Rules, seat: int, fr: Frame, out: Tensor) -> None:
+        clipped = self._board(s, seat, fr, out)
         self._globals(s, seat, clipped, self._fits(s, fr), out)
-        return out
 
-    def _board(self, s: Rules, seat: int, fr: Frame, whole: bool, out: Tensor) -> int:
+    def _board(self, s: Rules, seat: int, fr: Frame, out: Tensor) -> int:
         """Draw the board planes; returns how many tiles lie outside the window."""
         side = self.side
         c = self.cells
-        x0, top = fr
+        x0, top = fr.x0, fr.y1
         planes = out[: self.board_plane_count * c].reshape(self.board_plane_count, c)
         idx = _PLANE_INDEX
         board = s.board
@@ -528,16 +460,14 @@ class CarcassonneEncoding(Encoding):
         t = len(board)
         codes = np.fromiter(board.values(), dtype=np.intp, count=t)
         bases = np.fromiter(map(nodes.__getitem__, board), dtype=np.intp, count=t)
-        clipped = 0
-        if whole:
-            cells = np.fromiter(((top - y) * side + x - x0 for x, y in board), dtype=np.intp, count=t)
-        else:
-            xy = np.array(list(board), dtype=np.intp).reshape(t, 2)
-            col = xy[:, 0] - x0
-            row = top - xy[:, 1]
-            inside = (col >= 0) & (col < side) & (row >= 0) & (row < side)
-            clipped = t - int(inside.sum())
-            cells = (row * side + col)[inside]
+        xy = np.fromiter(chain.from_iterable(board), dtype=np.intp, count=2 * t).reshape(t, 2)
+        col = xy[:, 0] - x0
+        row = top - xy[:, 1]
+        cells = row * side + col
+        inside = (col >= 0) & (col < side) & (row >= 0) & (row < side)
+        clipped = t - int(np.count_nonzero(inside))
+        if clipped:
+            cells = cells[inside]
             codes = codes[inside]
             bases = bases[inside]
         # the tiles' features: complete, claimed by the viewer or by another seat (at their roots)

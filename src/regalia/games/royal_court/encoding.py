@@ -54,12 +54,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from regalia.core.encoding import EncodingError, WindowEncoding
+from regalia.core.encoding import EncodingError, Frame, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.grid import CLOCKWISE8, DIRS, Pos, neighbours4
 from regalia.games.royal_court import actions as act
@@ -97,15 +97,6 @@ _SCORE_SCALE = 20.0
 _INFLUENCE_SCALE = 20.0
 
 
-class Frame(NamedTuple):
-    """A window seen from a seat: its leftmost column and top row in the seat's own coordinates
-    (seat 1's are turned by 180 degrees: ``(x, y) -> (-x, -y)``)."""
-
-    x0: int
-    y1: int
-    turned: bool
-
-
 _BOARD_PLANES: tuple[tuple[str, str], ...] = (
     ("own_tile", "a tile of the viewer"),
     ("opp_tile", "a tile of the opponent"),
@@ -122,7 +113,7 @@ _BOARD_PLANES: tuple[tuple[str, str], ...] = (
 )
 
 
-class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
+class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
     """Integer actions, legal masks and observation tensors of Intrigue in the Royal Court
     (module docstring).
 
@@ -130,6 +121,8 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
     ``size``), ``frame`` where it is centred (:data:`FRAMES`). The sizes follow the loaded
     archetype file: ``n`` archetypes give ``n + 9`` action planes and ``n`` archetype planes.
     """
+
+    cell_word = "square"
 
     def __init__(
         self,
@@ -150,10 +143,8 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
         court: Any = game  # a RoyalCourt game (the core types it as any game)
         if getattr(court, "id", None) != "royal-court":
             raise EncodingError(f"{game!r} is not Intrigue in the Royal Court")
-        self.width = size
-        self.height = height
+        self._set_window(size, height)
         self.frame_kind = frame
-        self.cells = size * height
         #: The loaded archetypes, in file order (ids index them).
         self.archetypes: tuple[ar.Archetype, ...] = court.archetypes.archetypes
         n = len(self.archetypes)
@@ -175,17 +166,12 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
         # -- chance outcomes
         self.num_chance_outcomes = 2
         # -- observation
-        self._planes: list[tuple[str, str]] = list(_BOARD_PLANES)
-        self._planes += [(f"arch_{a.name}", f"a tile of archetype {a.name}") for a in self.archetypes]
-        self.plane_index: dict[str, int] = {name: i for i, (name, _) in enumerate(self._planes)}
+        planes = [
+            *_BOARD_PLANES,
+            *((f"arch_{a.name}", f"a tile of archetype {a.name}") for a in self.archetypes),
+        ]
+        self._lay_out(planes, self._global_blocks())
         self._arch_plane0 = len(_BOARD_PLANES)
-        self._blocks: list[tuple[str, tuple[int, ...], str]] = self._global_blocks()
-        self.offsets: dict[str, int] = {}
-        at = len(self._planes) * self.cells
-        for name, shape, _ in self._blocks:
-            self.offsets[name] = at
-            at += int(np.prod(shape))
-        self.observation_shape = (at,)
 
     # ------------------------------------------------------------------ the window
     def frame(self, state: State[Any], seat: int) -> Frame:
@@ -206,28 +192,6 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
         # doubled centres: an even side centres exactly on a half square, an odd side on a square;
         # otherwise the window has its extra column on the right and its extra row on the near side
         return Frame((cx2 - self.width + 1) // 2, (cy2 + self.height - 1) // 2, turned)
-
-    def cell(self, frame: Frame, pos: Pos) -> int:
-        """The window cell (``row * size + column``, row 0 at the far side) of a square, or -1."""
-        x, y = pos
-        if frame.turned:
-            x, y = -x, -y
-        col = x - frame.x0
-        row = frame.y1 - y
-        if 0 <= col < self.width and 0 <= row < self.height:
-            return row * self.width + col
-        return -1
-
-    def position(self, frame: Frame, cell: int) -> Pos:
-        """The square of a window cell (the inverse of :meth:`cell`)."""
-        row, col = divmod(cell, self.width)
-        x, y = frame.x0 + col, frame.y1 - row
-        return (-x, -y) if frame.turned else (x, y)
-
-    def clipped(self, state: State[Any], seat: int = 0) -> int:
-        """How many pieces in play lie outside ``seat``'s window (0: the whole board is seen)."""
-        fr = self.frame(state, seat)
-        return sum(1 for p in _court(state).board if self.cell(fr, p) < 0)
 
     # ------------------------------------------------------------------ actions -> ids
     def _state(self, state: State[Any]) -> RoyalCourtState:
@@ -278,23 +242,6 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
         if d is None:
             raise EncodingError(f"{self._text(s, action)}: not a move to a touching square")
         return (d + 4) % 8 if fr.turned else d
-
-    def _cell_of(self, s: RoyalCourtState, fr: Frame, pos: Pos | None, action: Action) -> int:
-        if pos is None:
-            raise EncodingError(f"{action!r} names no square")
-        cell = self.cell(fr, pos)
-        if cell < 0:
-            raise EncodingError(
-                f"{self._text(s, action)}: square {pos[0]},{pos[1]} is outside the "
-                f"{self.width}x{self.height} window"
-            )
-        return cell
-
-    def _text(self, s: RoyalCourtState, action: Action) -> str:
-        try:
-            return s.notation(action)
-        except Exception:  # a malformed action has no notation
-            return repr(action)
 
     # ------------------------------------------------------------------ ids -> actions
     def action_from_id(self, state: State[Any], action_id: int) -> Action:
@@ -426,28 +373,9 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState, Frame]):
             ),
         ]
 
-    def layout(self) -> list[tuple[str, tuple[int, ...], str]]:
-        """The blocks in order: one ``board.NAME`` plane of ``(height, size)`` per board feature
-        (row 0 is the far side from the viewer), then the global blocks."""
-        out: list[tuple[str, tuple[int, ...], str]] = [
-            (f"board.{name}", (self.height, self.width), meaning) for name, meaning in self._planes
-        ]
-        out += list(self._blocks)
-        return out
-
-    def board_planes(self, tensor: Tensor) -> Tensor:
-        """The board part of an observation as ``(planes, height, size)`` (a view, no copy)."""
-        return tensor[: len(self._planes) * self.cells].reshape(len(self._planes), self.height, self.width)
-
-    def observation_tensor(self, state: State[Any], seat: int) -> Tensor:
-        if seat not in (0, 1):
-            raise EncodingError(f"seat {seat!r} is not a seat of Intrigue in the Royal Court (0 or 1)")
-        s = _court(state)
-        out = np.zeros(self.observation_shape, dtype=np.float32)
-        fr = self.frame(s, seat)
+    def _observe(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
         self._board(s, seat, fr, out)
         self._globals(s, seat, fr, out)
-        return out
 
     def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
         idx = self.plane_index

@@ -52,12 +52,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from regalia.core.encoding import EncodingError, WindowEncoding
+from regalia.core.encoding import EncodingError, Frame, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.grid import CLOCKWISE8, DIRS, OPPOSITE, SIDES, Pos
 from regalia.games.two_heirs import actions as act
@@ -80,14 +80,6 @@ _BUILDING_NAMES: tuple[str, ...] = tuple(BUILDINGS)
 # Scales of the counts in the global features (a count divided by its scale; values may pass 1).
 _SCORE_SCALE = 50.0
 _RESOURCE_SCALE = 6.0
-
-
-class Frame(NamedTuple):
-    """A window seen from a seat: the board position at its centre and whether it is turned."""
-
-    cx: int
-    cy: int
-    turned: bool  # seat 1's view: turned by 180 degrees
 
 
 _BOARD_PLANES: tuple[tuple[str, str], ...] = (
@@ -121,7 +113,7 @@ _BOARD_PLANES: tuple[tuple[str, str], ...] = (
 )
 
 
-class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
+class TwoHeirsEncoding(WindowEncoding[Base]):
     """Integer actions, legal masks and observation tensors of The Two Heirs (module docstring).
 
     ``size`` is the window's side (odd, at least 3), ``frame`` where it is centred (:data:`FRAMES`).
@@ -137,9 +129,9 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
         options: Any = game.options
         catalogue: tuple[Tile, ...] = two_heirs.catalogue.tiles
         self.side = size
+        self._set_window(size, size)
         self.frame_kind = frame
         self.radius = size // 2
-        self.cells = size * size
         self.solo: bool = bool(options.solo)
         self.random_sets = tuple(options.sets) == ("random",)
         #: catalogue indices of the tiles that can be in play (ids index this list)
@@ -179,26 +171,17 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
         self.ch_treasure = self.ch_sets + len(self.set_choices)
         self.num_chance_outcomes = self.ch_treasure + (len(self.tokens) if self.solo else 0)
         # -- observation
-        self._planes: list[tuple[str, str]] = list(_BOARD_PLANES)
+        planes: list[tuple[str, str]] = list(_BOARD_PLANES)
         in_play = {catalogue[t].set for t in self.tiles}
-        self._planes += [
-            (f"building_{b}", f"a face-up {b}") for b in _BUILDING_NAMES if BUILDINGS[b] in in_play
-        ]
-        self._planes += [(f"tile_{catalogue[t].id}", f"tile {catalogue[t].id}") for t in self.tiles]
+        planes += [(f"building_{b}", f"a face-up {b}") for b in _BUILDING_NAMES if BUILDINGS[b] in in_play]
+        planes += [(f"tile_{catalogue[t].id}", f"tile {catalogue[t].id}") for t in self.tiles]
         if self.solo:
-            self._planes.append(
+            planes.append(
                 ("henry_anchor", "solo: where Henry builds next to (the player's last building or the start)")
             )
-            self._planes += [(f"treasure_{k}", f"solo: treasure token {k} lies here") for k in self.tokens]
-        self.plane_index: dict[str, int] = {name: i for i, (name, _) in enumerate(self._planes)}
+            planes += [(f"treasure_{k}", f"solo: treasure token {k} lies here") for k in self.tokens]
+        self._lay_out(planes, [(name, (width,), meaning) for name, width, meaning in self._global_blocks()])
         self._tile_plane0 = self.plane_index[f"tile_{catalogue[self.tiles[0]].id}"] if self.tiles else 0
-        self._blocks: list[tuple[str, int, str]] = self._global_blocks()
-        self.offsets: dict[str, int] = {}
-        at = len(self._planes) * self.cells
-        for name, width, _ in self._blocks:
-            self.offsets[name] = at
-            at += width
-        self.observation_shape = (at,)
         self._roads: dict[tuple[int, bool], tuple[int, ...]] = {}
 
     # ------------------------------------------------------------------ the window
@@ -208,12 +191,12 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
         s = _base(state)
         board = s.board
         if self.frame_kind == "origin" or not board:
-            return Frame(0, 0, turned)
+            return self._centred(0, 0, turned)
         xs = [p[0] for p in board]
         ys = [p[1] for p in board]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
         if self.frame_kind == "tiles":
-            return Frame((x0 + x1) // 2, (y0 + y1) // 2, turned)
+            return self._centred((x0 + x1) // 2, (y0 + y1) // 2, turned)
         # "board": the tiles and the free cells touching a unit, where tiles may be played next
         # (only a unit on the edge of the tiles' box widens it: every cell beyond that edge is free) ...
         ex0, ex1, ey0, ey1 = x0, x1, y0, y1
@@ -230,7 +213,14 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
             if uy == y1:
                 ey1 = y1 + 1
         # ... but never so far off that a board narrower than the window loses a tile
-        return Frame(self._clamp((ex0 + ex1) // 2, x0, x1), self._clamp((ey0 + ey1) // 2, y0, y1), turned)
+        return self._centred(
+            self._clamp((ex0 + ex1) // 2, x0, x1), self._clamp((ey0 + ey1) // 2, y0, y1), turned
+        )
+
+    def _centred(self, cx: int, cy: int, turned: bool) -> Frame:
+        """The window centred on ``cx, cy``, turned by 180 degrees for seat 1."""
+        r = self.radius
+        return Frame(-cx - r, r - cy, True) if turned else Frame(cx - r, cy + r, False)
 
     def _clamp(self, centre: int, lo: int, hi: int) -> int:
         """``centre`` moved, if need be, so that ``lo .. hi`` stays inside the window."""
@@ -239,34 +229,11 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
             return centre
         return min(max(centre, hi - r), lo + r)
 
-    def cell(self, frame: Frame, pos: Pos) -> int:
-        """The window cell (``row * size + column``, row 0 at the top) of a board position, or -1."""
-        r = self.radius
-        dx = pos[0] - frame.cx
-        dy = pos[1] - frame.cy
-        if frame.turned:
-            col, row = r - dx, r + dy
-        else:
-            col, row = r + dx, r - dy
-        if 0 <= col < self.side and 0 <= row < self.side:
-            return row * self.side + col
-        return -1
-
-    def position(self, frame: Frame, cell: int) -> Pos:
-        """The board position of a window cell (the inverse of :meth:`cell`)."""
-        row, col = divmod(cell, self.side)
-        r = self.radius
-        if frame.turned:
-            return (frame.cx + r - col, frame.cy + row - r)
-        return (frame.cx + col - r, frame.cy + r - row)
-
-    def clipped(self, state: State[Any], seat: int = 0) -> int:
-        """How many board tiles lie outside ``seat``'s window (0: the whole board is seen)."""
-        fr = self.frame(state, seat)
-        return sum(1 for p in _base(state).board if self.cell(fr, p) < 0)
-
     # ------------------------------------------------------------------ actions -> ids
-    def _id(self, state: State[Any], fr: Frame, action: Any) -> int:
+    def _state(self, state: State[Any]) -> Base:
+        return _base(state)
+
+    def _id(self, state: Base, fr: Frame, action: Any) -> int:
         if not isinstance(action, Action):
             raise EncodingError(f"{action!r} is not a Two Heirs action")
         kind, tile, src, dst = action
@@ -311,23 +278,6 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
         if slot is None:
             raise EncodingError(f"tile #{tile} is not a tile of the sets in play")
         return slot
-
-    def _cell_of(self, state: State[Any], fr: Frame, pos: Pos | None, action: Action) -> int:
-        if pos is None:
-            raise EncodingError(f"{action!r} names no position")
-        cell = self.cell(fr, pos)
-        if cell < 0:
-            raise EncodingError(
-                f"{self._text(state, action)}: position {pos[0]},{pos[1]} is outside the "
-                f"{self.side}x{self.side} window"
-            )
-        return cell
-
-    def _text(self, state: State[Any], action: Action) -> str:
-        try:
-            return state.notation(action)
-        except Exception:  # a malformed action has no notation
-            return repr(action)
 
     def _chance_id(self, action: Action) -> int:
         kind, value = action.kind, action.tile
@@ -507,28 +457,9 @@ class TwoHeirsEncoding(WindowEncoding[State[Any], Frame]):
             ]
         return blocks
 
-    def layout(self) -> list[tuple[str, tuple[int, ...], str]]:
-        """The blocks in order: one ``board.NAME`` plane of ``(size, size)`` per board feature
-        (row 0 is the far side from the viewer), then the global blocks."""
-        out: list[tuple[str, tuple[int, ...], str]] = [
-            (f"board.{name}", (self.side, self.side), meaning) for name, meaning in self._planes
-        ]
-        out += [(name, (width,), meaning) for name, width, meaning in self._blocks]
-        return out
-
-    def board_planes(self, tensor: Tensor) -> Tensor:
-        """The board part of an observation as ``(planes, size, size)`` (a view, no copy)."""
-        return tensor[: len(self._planes) * self.cells].reshape(len(self._planes), self.side, self.side)
-
-    def observation_tensor(self, state: State[Any], seat: int) -> Tensor:
-        if seat not in (0, 1):
-            raise EncodingError(f"seat {seat} is not a seat of The Two Heirs (0 or 1)")
-        s = _base(state)
-        out = np.zeros(self.observation_shape, dtype=np.float32)
-        fr = self.frame(state, seat)
+    def _observe(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
         self._board(s, seat, fr, out)
         self._globals(s, seat, fr, out)
-        return out
 
     def _put(self, out: Tensor, plane: int, cell: int) -> None:
         out[plane * self.cells + cell] = 1.0
