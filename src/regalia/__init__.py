@@ -30,4 +30,5 @@ __all__ = [
     "load_game",
     "replay",
 ]
-__version__ = "0.2.0"
+#: The version: written here only (pyproject.toml reads it; CHANGELOG.md says what each one holds).
+__version__ = "0.1.0"
