@@ -26,8 +26,8 @@ from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, apply_ply, check_result, initial_state
 from regalia.core.registry import game_plugin
-from regalia.core.svg import write_png
 from regalia.core.text import plural
+from regalia.render.svg import write_png
 
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
 

@@ -1,9 +1,10 @@
-"""Rendering helpers shared by the games' terminal renderers (rich is a dependency of regalia).
+"""Rendering helpers shared by the games' renderers (rich is a dependency of regalia).
 
 The games draw their own boards and panels; what they share lives here: :mod:`.text` (parts packed
-into lines, a renderable's size on a terminal) and :mod:`.window` (the part of a board a small
-terminal shows). Like :mod:`regalia.core`, nothing here names a game. The SVG helpers need only the
-standard library and live in :mod:`regalia.core.svg`.
+into lines, a renderable's size on a terminal), :mod:`.window` (the part of a board a small
+terminal shows) and :mod:`.svg` (the SVG builder of every game's picture: elements, buttons,
+clickable parts, selection layers, wrapped text; standard library only). Like
+:mod:`regalia.core`, nothing here names a game.
 
 >>> from rich.text import Text
 >>> measure(pack([Text("red 12"), Text("blue 9"), Text("green 3")], 14), 40)

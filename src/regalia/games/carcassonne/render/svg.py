@@ -25,24 +25,10 @@ exactly once:
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable
 
 from regalia.core.game import CHANCE
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import (
-    FONT,
-    Frame,
-    board_ground,
-    button,
-    clickable_seat,
-    document,
-    el,
-    fmt,
-    title,
-    to_act,
-    txt,
-)
 from regalia.games.carcassonne.actions import FOLLOWER, PASS, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_FOLLOWER
 from regalia.games.carcassonne.render.board import fit_positions, last_placed, standing
@@ -61,6 +47,21 @@ from regalia.games.carcassonne.render.style import (
 )
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import CLOISTER, FIELD, SHRINE, Turned
+from regalia.render.svg import (
+    FONT,
+    Frame,
+    board_ground,
+    button,
+    clickable_seat,
+    document,
+    el,
+    fmt,
+    offer,
+    text_lines,
+    title,
+    to_act,
+    txt,
+)
 
 CELL = 72
 MARGIN = 24
@@ -401,11 +402,7 @@ def _fits(state: CarcassonneState, frame: Frame, texts: dict[Action, str] | None
                     stroke_width=0.6,
                 ),
             ]
-            attrs: dict[str, object] = {"class": "option", "data-rotation": r}
-            if text is not None:
-                attrs["class"] = "option clickable"
-                attrs["data-action"] = text
-            parts.append(el("g", attrs, *picture))
+            parts.append(el("g", offer({"class": "option", "data-rotation": r}, text), *picture))
         out.append(el("g", {"class": "fit", "data-pos": format_pos(pos)}, *parts))
     return "".join(out)
 
@@ -428,7 +425,7 @@ def _follower_options(state: CarcassonneState, frame: Frame, texts: dict[Action,
         out.append(
             el(
                 "g",
-                {"class": "option clickable", "data-action": text},
+                offer({"class": "option"}, text),
                 title(text + f" (a {follower_word(action.feature)})"),
                 el(
                     "circle",
@@ -604,10 +601,6 @@ def _status(state: CarcassonneState, viewer: int | None) -> str:
     return f"{who} to lay tile {tile}"
 
 
-def _button(x: float, y: float, label: str, action: str) -> str:
-    return button(x, y, label, action, "#d3f9d8", "#2b8a3e")
-
-
 LEGEND = (
     "Brown: cities (blue shields: pennants); white lines: roads; green: fields; red roof: cloister; "
     "purple dome: shrine. Followers are meeples in their seat's colour with its letter "
@@ -645,7 +638,7 @@ def render_svg(state: CarcassonneState, viewer: int | None = None, clickable: bo
     if texts is not None:
         for action, text in texts.items():
             if action.kind == PASS:
-                body.append(_button(right, y, "pass (no follower)", text))
+                body.append(button(right, y, "pass (no follower)", text))
                 y += 40
     part, y = _result(state, right, y + 4)
     body.append(part)
@@ -654,9 +647,8 @@ def render_svg(state: CarcassonneState, viewer: int | None = None, clickable: bo
     bottom = max(y, frame.top + frame.height) + 16
     width = right + RIGHT_W
     legend = LEGEND + (FINAL_LEGEND if state.terminal else "")
-    for line in textwrap.wrap(legend, int((width - 2 * MARGIN) / 6.4)):
-        body.append(txt(MARGIN, bottom, line, 10, fill="#444444"))
-        bottom += 14
+    lines, bottom = text_lines(MARGIN, bottom, legend, int((width - 2 * MARGIN) / 6.4), 10, fill="#444444")
+    body.extend(lines)
     height = bottom + 8
     attrs = {
         "font-family": FONT,

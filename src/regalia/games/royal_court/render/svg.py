@@ -31,13 +31,16 @@ True
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from regalia.core.game import TERMINAL
 from regalia.core.grid import Pos, format_pos, neighbours4
-from regalia.core.svg import (
+from regalia.games.royal_court import actions as act
+from regalia.games.royal_court.actions import SEAT_NAMES, Action
+from regalia.games.royal_court.render.terminal import result_line, score_line, status_line
+from regalia.games.royal_court.state import KING, PHASES, RoyalCourtState
+from regalia.render.svg import (
     FONT,
     Frame,
     board_ground,
@@ -45,15 +48,14 @@ from regalia.core.svg import (
     clickable_seat,
     document,
     el,
+    layer,
+    offer,
+    text_lines,
     title,
     to_act,
     txt,
     write_png,
 )
-from regalia.games.royal_court import actions as act
-from regalia.games.royal_court.actions import SEAT_NAMES, Action
-from regalia.games.royal_court.render.terminal import result_line, score_line, status_line
-from regalia.games.royal_court.state import KING, PHASES, RoyalCourtState
 
 CELL = 68
 MARGIN = 24
@@ -243,7 +245,7 @@ def _square(x: float, y: float, size: float, label: str, action: str, cls: str) 
     """A clickable square of a layer: a green square with a short label."""
     return el(
         "g",
-        {"class": f"{cls} clickable", "data-action": action},
+        offer({"class": cls}, action),
         title(action),
         el(
             "rect",
@@ -278,10 +280,6 @@ def _ring(x: float, y: float, size: float) -> str:
             "stroke-width": 4,
         },
     )
-
-
-def _button(x: float, y: float, label: str, action: str) -> str:
-    return button(x, y, label, action, CHOICE_FILL, CHOICE)
 
 
 class _Choices:
@@ -425,19 +423,18 @@ def _board(state: RoyalCourtState, frame: Frame, choices: _Choices | None) -> li
             attrs["data-archetype"] = game.archetypes.archetypes[game.arch[piece]].name
             art = tile_art(state, piece, x, y, CELL)
             tip = _tile_title(state, piece, where)
+        head: dict[str, object] = {"class": cls, **attrs}
         if choices is not None and pos in choices.on_square:
             action = choices.text[choices.on_square[pos]]
-            cls += " target clickable"
-            attrs["data-action"] = action
+            head = offer(head, action, cls="target")
             tip += f" · click: {action}"
             extra.append(_ring(x, y, CELL))
         elif choices is not None and pos in choices.select_square:
             key = choices.select_square[pos]
-            cls += " selectable clickable"
-            attrs["data-select"] = key
+            head = offer(head, select=key, cls="selectable")
             tip += f" · click to choose where: {key} …"
             extra.append(_ring(x, y, CELL))
-        parts.append(el("g", {"class": cls, **attrs}, title(tip), *art, *extra))
+        parts.append(el("g", head, title(tip), *art, *extra))
     return parts
 
 
@@ -487,14 +484,12 @@ def _seat_panel(
         extra: list[str] = []
         if opp_targets and choices is not None and k in choices.on_zone:
             action = choices.text[choices.on_zone[k]]
-            attrs["class"] = "zone-tile target clickable"
-            attrs["data-action"] = action
+            attrs = offer(attrs, action, cls="target")
             tip += f" · click: {action}"
             extra.append(_ring(tx, ty, SMALL))
         elif own_select and choices is not None and k in choices.select_zone:
             key = choices.select_zone[k]
-            attrs["class"] = "zone-tile selectable clickable"
-            attrs["data-select"] = key
+            attrs = offer(attrs, select=key, cls="selectable")
             tip += f" · click to choose where: {key} …"
             extra.append(_ring(tx, ty, SMALL))
         parts.append(el("g", attrs, title(tip), *tile_art(state, piece, tx, ty, SMALL), *extra))
@@ -549,13 +544,7 @@ def _layers(state: RoyalCourtState, frame: Frame, choices: _Choices) -> list[str
         for pos, label, action in items:
             x, y = frame.corner(pos)
             squares.append(_square(x, y, CELL, label, choices.text[action], "choice"))
-        out.append(
-            el(
-                "g",
-                {"class": "layer", "data-layer": key, "display": "inline" if only else "none"},
-                *squares,
-            )
-        )
+        out.append(layer(key, *squares, shown=only))
     return out
 
 
@@ -564,14 +553,9 @@ def _status(state: RoyalCourtState, viewer: int | None) -> str:
     return status_line(state, viewer).plain
 
 
-def _wrap(
-    text: str, x: float, y: float, width: float, size: int = 11, **attrs: object
-) -> tuple[list[str], float]:
-    out = []
-    for line in textwrap.wrap(text, max(20, int(width / (size * 0.58)))):
-        out.append(txt(x, y, line, size, **attrs))
-        y += size + 4
-    return out, y
+def _wrap(text: str, x: float, y: float, width: float, size: int, fill: str) -> tuple[list[str], float]:
+    """``text`` wrapped to ``width`` units (about ``0.58 * size`` a character, 20 at least)."""
+    return text_lines(x, y, text, max(20, int(width / (size * 0.58))), size, fill=fill)
 
 
 def render_svg(state: RoyalCourtState, viewer: int | None = None, clickable: bool = True) -> str:
@@ -596,7 +580,7 @@ def render_svg(state: RoyalCourtState, viewer: int | None = None, clickable: boo
         for action in choices.buttons:
             text = choices.text[action]
             label = "pass (decline the extra move)" if action.kind == act.PASS else text
-            body.append(_button(right, y, label, text))
+            body.append(button(right, y, label, text, fill=CHOICE_FILL, stroke=CHOICE))
             y += 36
     if state.current_player == TERMINAL:
         lines = [

@@ -32,25 +32,10 @@ Every legal action of the seat to act is exactly one ``data-action`` value in th
 from __future__ import annotations
 
 import math
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
 from regalia.core.grid import Pos, format_pos
-from regalia.core.svg import (
-    FONT,
-    INK,
-    Frame,
-    board_ground,
-    clickable_seat,
-    document,
-    el,
-    title,
-    to_act,
-    txt,
-    write_png,
-)
-from regalia.core.svg import fmt as _fmt
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
@@ -70,6 +55,25 @@ from regalia.games.two_heirs.render.style import (
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import START, TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
+from regalia.render.svg import (
+    FONT,
+    INK,
+    Frame,
+    board_ground,
+    button,
+    button_width,
+    clickable_seat,
+    document,
+    el,
+    layer,
+    offer,
+    text_lines,
+    title,
+    to_act,
+    txt,
+    write_png,
+)
+from regalia.render.svg import fmt as _fmt
 
 CELL = 76
 MARGIN = 24
@@ -295,8 +299,7 @@ def _tile_cell(
         if action is None and face_up and tile.index in choices.camp:
             action = choices.camp[tile.index]
         if action is not None:
-            attrs["data-action"] = choices.text[action]
-            attrs["class"] = "tile clickable"
+            attrs = offer(attrs, choices.text[action])
             parts.append(
                 el(
                     "rect",
@@ -369,8 +372,7 @@ def _units(state: TwoHeirsState, frame: Frame, choices: Choices | None) -> str:
             if choices is not None and seat == state.player and not moved:
                 key = choices.unit_key(pos)
                 if key is not None:
-                    attrs["data-select"] = key
-                    attrs["class"] = "unit clickable"
+                    attrs = offer(attrs, select=key)
             tip = f"{SEAT_NAME[seat]}'s {kind} unit at {format_pos(pos)}" + (
                 " (moved this turn)" if moved else ""
             )
@@ -488,8 +490,7 @@ def _reserve(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None
             "data-colour": COLOURS[tile.colour],
         }
         if choices is not None and t in choices.take:
-            attrs["data-action"] = choices.text[choices.take[t]]
-            attrs["class"] = "reserve-tile clickable"
+            attrs = offer(attrs, choices.text[choices.take[t]])
         body = [
             title(
                 f"{tile.id} {tile.building}, {COLOURS[tile.colour]} ({RESOURCES[tile.colour]}), "
@@ -539,8 +540,7 @@ def _reserve(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None
         ux = cx + (n - (len(waiting) - 1) / 2) * 26
         attrs = {"class": "unit in-reserve", "data-seat": SEAT_NAME[seat]}
         if choices is not None and seat == state.player and choices.call:
-            attrs["data-select"] = "call"
-            attrs["class"] = "unit in-reserve clickable"
+            attrs = offer(attrs, select="call")
         parts.append(
             el(
                 "g",
@@ -655,13 +655,11 @@ def _hand(
         terrain = choices.place.get((act.TERRAIN, t)) if choices is not None else None
         if choices is not None and seat == state.player:
             if t in choices.discard:
-                attrs["data-action"] = choices.text[choices.discard[t]]
+                attrs = offer(attrs, choices.text[choices.discard[t]])
             elif build:
-                attrs["data-select"] = f"build {tile.id}"
+                attrs = offer(attrs, select=f"build {tile.id}")
             elif terrain:
-                attrs["data-select"] = f"terrain {tile.id}"
-            if "data-action" in attrs or "data-select" in attrs:
-                attrs["class"] = "hand-tile clickable"
+                attrs = offer(attrs, select=f"terrain {tile.id}")
         ok = seat == state.current_player and affordable(state, seat, t, res)
         body = [
             title(
@@ -696,55 +694,28 @@ def _hand(
                 continue
             bx = x + n * (HAND_TILE / 2)
             parts.append(
-                el(
-                    "g",
-                    {"class": "button clickable", "data-select": f"{kind} {tile.id}"},
-                    el(
-                        "rect",
-                        {
-                            "x": bx,
-                            "y": by,
-                            "width": HAND_TILE / 2 - 2,
-                            "height": 16,
-                            "rx": 3,
-                            "fill": "#e7f5ff",
-                            "stroke": "#1c7ed6",
-                        },
-                    ),
-                    txt(
-                        bx + HAND_TILE / 4 - 1,
-                        by + 12,
-                        "build" if kind == act.BUILD else "down",
-                        9,
-                        anchor="middle",
-                    ),
-                    title(f"{label}: {tile.id}"),
+                button(
+                    bx,
+                    by,
+                    "build" if kind == act.BUILD else "down",
+                    select=f"{kind} {tile.id}",
+                    fill="#e7f5ff",
+                    stroke="#1c7ed6",
+                    width=HAND_TILE / 2 - 2,
+                    height=16,
+                    rx=3,
+                    size=9,
+                    baseline=12,
+                    bold=False,
+                    tip=f"{label}: {tile.id}",
                 )
             )
     return el("g", {"class": "hand", "data-seat": SEAT_NAME[seat]}, *parts), y + HAND_TILE + 26
 
 
-def _button(x: float, y: float, label: str, action: str) -> str:
-    w = 10 + 8 * len(label)
-    return el(
-        "g",
-        {"class": "button clickable", "data-action": action},
-        el(
-            "rect",
-            {"x": x, "y": y, "width": w, "height": 26, "rx": 5, "fill": "#d3f9d8", "stroke": "#2b8a3e"},
-        ),
-        txt(x + w / 2, y + 17, label, 12, anchor="middle", font_weight="bold"),
-        title(action),
-    )
-
-
 def _lines(x: float, y: float, lines: Sequence[str], width: int = 66, size: int = 11) -> tuple[str, float]:
-    out = []
-    for line in lines:
-        indent = len(line) - len(line.lstrip())
-        for k, part in enumerate(textwrap.wrap(line.strip(), width - indent) or [""]):
-            out.append(txt(x + 7 * (indent + (2 if k else 0)), y, part, size))
-            y += LINE
+    """``lines`` wrapped to ``width`` characters, a wrapped line's rest indented two more."""
+    out, y = text_lines(x, y, lines, width, size, step=LINE, hang=2)
     return "".join(out), y
 
 
@@ -753,23 +724,19 @@ def _lines(x: float, y: float, lines: Sequence[str], width: int = 66, size: int 
 
 def _target(frame: Frame, pos: Pos, action: str) -> str:
     x, y = frame.corner(pos)
-    return el(
-        "rect",
-        {
-            "class": "target",
-            "x": x + 3,
-            "y": y + 3,
-            "width": CELL - 6,
-            "height": CELL - 6,
-            "rx": 6,
-            "fill": HIGHLIGHT,
-            "fill-opacity": 0.55,
-            "stroke": "#e67700",
-            "stroke-width": 3,
-            "data-action": action,
-        },
-        title(action),
-    )
+    attrs = {
+        "class": "target",
+        "x": x + 3,
+        "y": y + 3,
+        "width": CELL - 6,
+        "height": CELL - 6,
+        "rx": 6,
+        "fill": HIGHLIGHT,
+        "fill-opacity": 0.55,
+        "stroke": "#e67700",
+        "stroke-width": 3,
+    }
+    return el("rect", offer(attrs, action), title(action))
 
 
 def _layers(state: TwoHeirsState, frame: Frame, choices: Choices, reserve_centre: tuple[float, float]) -> str:
@@ -777,7 +744,7 @@ def _layers(state: TwoHeirsState, frame: Frame, choices: Choices, reserve_centre
     for (kind, t), actions in choices.place.items():
         key = f"{kind} {state.tiles[t].id}"
         targets = [_target(frame, a.dst, choices.text[a]) for a in actions if a.dst is not None]
-        layers.append(el("g", {"class": "layer", "data-layer": key, "display": "none"}, *targets))
+        layers.append(layer(key, *targets))
     for src in sorted(set(choices.steps) | set(choices.withdraw)):
         key = f"unit {format_pos(src)}"
         targets = [
@@ -789,24 +756,26 @@ def _layers(state: TwoHeirsState, frame: Frame, choices: Choices, reserve_centre
             targets.append(
                 el(
                     "circle",
-                    {
-                        "class": "target",
-                        "cx": cx,
-                        "cy": cy,
-                        "r": 34,
-                        "fill": HIGHLIGHT,
-                        "fill-opacity": 0.55,
-                        "stroke": "#e67700",
-                        "stroke-width": 3,
-                        "data-action": action,
-                    },
+                    offer(
+                        {
+                            "class": "target",
+                            "cx": cx,
+                            "cy": cy,
+                            "r": 34,
+                            "fill": HIGHLIGHT,
+                            "fill-opacity": 0.55,
+                            "stroke": "#e67700",
+                            "stroke-width": 3,
+                        },
+                        action,
+                    ),
                     title(action + " (into the royal reserve)"),
                 )
             )
-        layers.append(el("g", {"class": "layer", "data-layer": key, "display": "none"}, *targets))
+        layers.append(layer(key, *targets))
     if choices.call:
         targets = [_target(frame, a.dst, choices.text[a]) for a in choices.call if a.dst is not None]
-        layers.append(el("g", {"class": "layer", "data-layer": "call", "display": "none"}, *targets))
+        layers.append(layer("call", *targets))
     return el("g", {"class": "layers"}, *layers)
 
 
@@ -868,7 +837,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None, clickable: bool 
         for a in choices.buttons:
             text = choices.text[a]
             label = {"end": "end turn", "spare": "spare (destroy nothing)"}.get(a.kind, text)
-            body.append(_button(x, y, label, text))
+            body.append(button(x, y, label, text, width=button_width(label, pad=10)))
             x += 20 + 8 * len(label)
         if choices.buttons:
             y += 40
