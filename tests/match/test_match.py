@@ -215,3 +215,18 @@ def test_hint_is_for_the_seat_to_act() -> None:
     assert match.state.is_legal(match.hint(0, agent="greedy"))
     with pytest.raises(NotYourTurn):
         match.hint(1, agent="greedy")
+
+
+def test_a_record_without_times_restores_without_times_and_a_trusted_one_unchecked() -> None:
+    match = Match(
+        regalia.load_game("royal-court"), [Seat.computer("random"), Seat.computer("random")], seed=5
+    )
+    match.advance()
+    doc = match.record().to_json()
+    assert doc["times"]  # the computers' plies were timed
+    del doc["times"]
+    again = Match.from_record(Record.from_json(doc))
+    assert again.record().times == () and all(e.seconds is None for e in again.log())
+    trusted = Match.from_record(match.record(), trusted=True)
+    assert trusted.state.to_json() == match.state.to_json()
+    assert trusted.record().times == match.record().times

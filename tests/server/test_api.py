@@ -462,8 +462,40 @@ def test_the_websocket_pushes_each_seat_its_own_view(client: TestClient) -> None
         assert first["type"] == "view" and first["view"]["viewer"] == 1 - mover
         assert act(client, made["id"], seat_tokens[mover], start["legal"][0]).status_code == 200
         pushed = ws.receive_json()
-        assert pushed["type"] == "view" and pushed["view"]["version"] == start["version"] + 1
+        assert pushed["type"] == "delta" and pushed["view"]["version"] == start["version"] + 1
         assert pushed["view"]["viewer"] == 1 - mover
+
+
+def test_a_push_sends_the_new_plies_and_the_views_other_fields_not_the_whole_log(client: TestClient) -> None:
+    """docs/server.md, "WebSocket": after the first view, a push is a delta of the log the connection
+    holds: ``keep`` items stay, ``log`` follows them, ``view`` is the rest of the new view."""
+    made = create(client, "royal-court", HUMANS)
+    seat_tokens = tokens(made)
+    start = view(client, made["id"])
+    mover = start["to_act"]
+    with client.websocket_connect(f"/api/matches/{made['id']}/ws") as ws:
+        ws.send_json({"token": seat_tokens[mover]})
+        held = ws.receive_json()["view"]["log"]
+        play = next(a for a in start["legal"] if a.startswith("play"))
+        assert act(client, made["id"], seat_tokens[mover], play).status_code == 200
+        pushed = ws.receive_json()
+        assert pushed["keep"] == len(held) == start["plies"] and "log" not in pushed["view"]
+        assert [e["text"] for e in pushed["log"]] == [play] and pushed["log"][0]["ply"] == start["plies"]
+        held = held[: pushed["keep"]] + pushed["log"]
+        now = view(client, made["id"], seat_tokens[mover])
+        assert held == now["log"] and {**pushed["view"], "log": held} == now
+        # An undo (online: asked, then accepted) removes plies: keep says how many stay.
+        assert (
+            client.post(f"/api/matches/{made['id']}/undo", headers=bearer(seat_tokens[mover])).status_code
+            == 200
+        )
+        asked = ws.receive_json()
+        assert asked["keep"] == len(held) and asked["log"] == [] and asked["view"]["undo"]["pending"] == mover
+        accept = client.post(f"/api/matches/{made['id']}/undo/accept", headers=bearer(seat_tokens[1 - mover]))
+        assert accept.status_code == 200
+        undone = ws.receive_json()
+        assert undone["type"] == "delta" and undone["keep"] == start["plies"] and undone["log"] == []
+        assert held[: undone["keep"]] == view(client, made["id"], seat_tokens[mover])["log"]
 
 
 def test_the_websocket_refuses_a_forged_token(client: TestClient) -> None:

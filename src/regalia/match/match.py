@@ -368,11 +368,12 @@ class Match:
         seats: Sequence[Seat] | None = None,
         *,
         game: Game[Any] | None = None,
+        trusted: bool = False,
         **kwargs: Any,
     ) -> Match:
         """The match a record describes, every ply checked (``ReplayDivergence`` names the first
-        that fails), seats from its ``players`` unless given; ``kwargs`` as for :class:`Match`
-        (the seed for what follows)."""
+        that fails) unless ``trusted`` (a record this program wrote and stored), seats from its
+        ``players`` unless given; ``kwargs`` as for :class:`Match` (the seed for what follows)."""
         game = initial_state(record, game=game).game
         if seats is None and record.players:
             seats = [
@@ -380,23 +381,26 @@ class Match:
                 for label, name in zip(record.players, record.seats, strict=False)
             ]
         match = cls(game, seats, **kwargs)
-        match.restore(record)
+        match.restore(record, trusted=trusted)
         return match
 
-    def restore(self, record: Record) -> None:
-        """Play a new match's plies from ``record`` (checked), with their times and its ending."""
+    def restore(self, record: Record, trusted: bool = False) -> None:
+        """Play a new match's plies from ``record`` (checked unless ``trusted``), with their times
+        (none measured: a record without times gives plies without times) and its ending."""
         if self.state.ply:
             raise MatchError("a record is restored into a new match")
         state = self.state
         for ply, text in enumerate(record.actions, start=1):
             try:
                 action = state.parse_action(text)
-                state.check(action)
+                if not trusted:
+                    state.check(action)
             except RegaliaError as exc:
                 from regalia.core.errors import ReplayDivergence
 
                 raise ReplayDivergence(ply, text, str(exc)) from None
-            self._apply(action, checked=True, seconds=record.times[ply - 1] if record.times else None)
+            seconds = record.times[ply - 1] if record.times else None
+            self._apply(action, checked=not trusted, seconds=seconds, measured=False)
         if record.ending is not None:
             check_ending(record.ending, len(self.seats))
             self.ending = Ending(str(record.ending["reason"]), int(record.ending["seat"]))
@@ -405,15 +409,19 @@ class Match:
         self._replay_clock()
 
     # -- inside ---------------------------------------------------------------------------------
-    def _apply(self, action: Any, checked: bool, seconds: float | None = None) -> LogEntry:
+    def _apply(
+        self, action: Any, checked: bool, seconds: float | None = None, measured: bool = True
+    ) -> LogEntry:
+        """Apply ``action``; the seconds its seat used are measured on the clock unless given
+        (``seconds``, or none at all when not ``measured``: a restored ply)."""
         state = self.state
         player = state.current_player
+        used: float | None = None
         if player >= 0 and self.kind(player) != AUTOMATON:
-            used = self.clock.stop(self.now(), turn_over=False) if seconds is None else seconds
+            measure = seconds is None and measured
+            used = self.clock.stop(self.now(), turn_over=False) if measure else seconds
             self.decisions[player] += 1
-            self.seconds[player] += used
-        else:
-            used = None
+            self.seconds[player] += used or 0.0
         text = state.notation(action)
         if checked:
             state.apply(action)

@@ -2,9 +2,10 @@
 
 :func:`create_app` builds the application on a database URL. Every request is answered by the
 :class:`~regalia.server.service.MatchService`; refused requests get a 4xx whose ``detail`` says what
-is wrong (docs/server.md). Views are pushed over WebSockets by the :class:`Hub`, each connection
-getting its own seat's view; on PostgreSQL a :class:`~regalia.server.store.Listener` hears the
-changes other server processes make and pushes them too.
+is wrong (docs/server.md). Views are pushed over WebSockets by the
+:class:`~regalia.server.push.Hub`, each connection getting its own seat's view, then what changed;
+on PostgreSQL a :class:`~regalia.server.store.Listener` hears the changes other server processes
+make and pushes them too.
 
 >>> import concurrent.futures, os, tempfile
 >>> from fastapi.testclient import TestClient
@@ -37,6 +38,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from regalia import __version__
+from regalia.server.push import Hub
 from regalia.server.service import ApiError, MatchService, warm
 from regalia.server.store import Listener, Store
 
@@ -157,65 +159,6 @@ def _token(authorization: str | None) -> str | None:
 
 
 Auth = Annotated[str | None, Header(description="Bearer TOKEN: the seat's token")]
-
-
-class Hub:
-    """The WebSocket connections of this process, by match; pushes each its seat's view."""
-
-    def __init__(self, service: MatchService) -> None:
-        self.service = service
-        self.clients: dict[str, dict[WebSocket, int | None]] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._pending: set[str] = set()
-        self._tasks: set[asyncio.Future[None]] = set()
-
-    def changed(self, match_id: str) -> None:
-        """A match changed (called from any thread)."""
-        loop = self.loop
-        if loop is None or match_id not in self.clients:
-            return
-        loop.call_soon_threadsafe(self._schedule, match_id)
-
-    def _schedule(self, match_id: str) -> None:
-        if match_id in self._pending:
-            return
-        self._pending.add(match_id)
-        task = asyncio.ensure_future(self.push(match_id))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def push(self, match_id: str) -> None:
-        self._pending.discard(match_id)
-        clients = dict(self.clients.get(match_id, {}))
-        if not clients:
-            return
-        views: dict[int | None, Any] = {}
-        for ws, seat in clients.items():
-            try:
-                if seat not in views:
-                    views[seat] = await run_in_threadpool(self.view, match_id, seat)
-                await ws.send_json({"type": "view", "view": views[seat]})
-            except Exception:  # a closed socket: forget it
-                self.remove(match_id, ws)
-
-    def view(self, match_id: str, seat: int | None) -> Any:
-        """The view of ``seat`` in a match (``None``: a spectator's)."""
-        return self.service.view_of(self.service.live(match_id), seat)
-
-    def add(self, match_id: str, ws: WebSocket, seat: int | None) -> None:
-        self.clients.setdefault(match_id, {})[ws] = seat
-
-    def remove(self, match_id: str, ws: WebSocket) -> None:
-        group = self.clients.get(match_id)
-        if group is not None:
-            group.pop(ws, None)
-            if not group:
-                del self.clients[match_id]
-
-    def elsewhere(self, match_id: str) -> None:
-        """Another process changed a match (PostgreSQL notice)."""
-        if match_id in self.clients and self.service.changed_elsewhere(match_id):
-            self.changed(match_id)
 
 
 def process_pool(workers: int) -> concurrent.futures.Executor:
@@ -357,7 +300,8 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
 
     @app.post("/api/matches/{match_id}/undo", tags=["matches"])
     def undo(match_id: str, authorization: Auth = None) -> dict[str, Any]:
-        """Take back your last action of this turn (online against people: asks the opponent)."""
+        """Take back your last decision, with what the computer played after it (online against
+        people: asks the opponent)."""
         return service().undo(match_id, _token(authorization))
 
     @app.post("/api/matches/{match_id}/undo/accept", tags=["matches"])
@@ -369,6 +313,11 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
     def undo_decline(match_id: str, authorization: Auth = None) -> dict[str, Any]:
         """Refuse the opponent's request to take back."""
         return service().answer_undo(match_id, _token(authorization), False)
+
+    @app.post("/api/matches/{match_id}/resign", tags=["matches"], response_model=Ack)
+    def resign(match_id: str, authorization: Auth = None) -> dict[str, Any]:
+        """Resign: the match is over and the seat ranks last (the record says so); 409 when over."""
+        return service().resign(match_id, _token(authorization))
 
     @app.post("/api/matches/{match_id}/hint", tags=["matches"])
     def hint(match_id: str, authorization: Auth = None) -> dict[str, Any]:
@@ -409,7 +358,7 @@ def create_app(db_url: str, workers: int = 1, pool: concurrent.futures.Executor 
             return
         hub.add(match_id, websocket, seat)
         try:
-            await websocket.send_json({"type": "view", "view": first})
+            await hub.send(websocket, first)
             while True:
                 message = await websocket.receive_text()
                 if message.strip() in ('{"type":"ping"}', '{"type": "ping"}', "ping"):

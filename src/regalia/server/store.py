@@ -50,7 +50,8 @@ matches = sa.Table(
 )
 sa.Index("matches_status_updated", matches.c.status, matches.c.updated)
 
-#: The record of a match: ply ``number`` (from 0) by ``seat`` (a seat, or -1 for chance).
+#: The record of a match: ply ``number`` (from 0) by ``seat`` (a seat, or -1 for chance), and the
+#: ``seconds`` its seat used (null for chance and automata).
 plies = sa.Table(
     "plies",
     metadata,
@@ -58,6 +59,7 @@ plies = sa.Table(
     sa.Column("number", sa.Integer, primary_key=True),
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("text", sa.String(200), nullable=False),
+    sa.Column("seconds", sa.Float, nullable=True),
 )
 
 #: The SHA-256 of each seat's token (the token itself is never stored).
@@ -143,7 +145,9 @@ class MatchRow:
 @dataclasses.dataclass(frozen=True)
 class Change:
     """One change of a match: the first ``keep`` plies kept (those after removed if ``trim``: an
-    undo), plies added after them, the match's new fields."""
+    undo), plies added after them (``(seat, text)``, with ``seconds`` the time each one's seat
+    used, when known), the match's new fields (``result`` carries an ``ending`` such as a
+    resignation)."""
 
     keep: int
     trim: bool
@@ -152,6 +156,7 @@ class Change:
     to_act: int | None
     result: dict[str, Any] | None
     undo_by: int | None
+    seconds: Sequence[float | None] = ()
 
 
 def default_url() -> tuple[str, Path]:
@@ -202,6 +207,16 @@ class Store:
                 .order_by(plies.c.number)
             ).all()
         return [(int(r.seat), str(r.text)) for r in rows]
+
+    def timed_plies(self, match_id: str) -> list[tuple[int, str, float | None]]:
+        """``[(seat, text, seconds), ...]`` in order (``seconds`` null where not known)."""
+        with self.engine.connect() as c:
+            rows = c.execute(
+                sa.select(plies.c.seat, plies.c.text, plies.c.seconds)
+                .where(plies.c.match_id == match_id)
+                .order_by(plies.c.number)
+            ).all()
+        return [(int(r.seat), str(r.text), None if r.seconds is None else float(r.seconds)) for r in rows]
 
     def seat_of(self, digest: str) -> tuple[str, int] | None:
         """The match and seat a token's digest acts for."""
@@ -257,7 +272,13 @@ class Store:
                 c.execute(
                     _ADD,
                     [
-                        {"match_id": match_id, "number": change.keep + i, "seat": seat, "text": text}
+                        {
+                            "match_id": match_id,
+                            "number": change.keep + i,
+                            "seat": seat,
+                            "text": text,
+                            "seconds": change.seconds[i] if i < len(change.seconds) else None,
+                        }
                         for i, (seat, text) in enumerate(change.added)
                     ],
                 )

@@ -1,0 +1,120 @@
+"""Computer seats: they think in a pool of worker processes, off the request path.
+
+:func:`think` runs in a worker: it rebuilds the match from its record (the text the server stores)
+and asks :meth:`Match.choose <regalia.match.Match.choose>` for the computer seat's move (or
+:meth:`Match.hint <regalia.match.Match.hint>` for a person's hint), with the generators the match
+layer derives from the secret seed. :class:`Computers` submits the job when a computer seat is to
+act, plays the move it brings through :meth:`Match.play <regalia.match.Match.play>` (then chance
+and automata) if the match has not moved on meanwhile, and, after a start, resumes every stored
+match waiting for a computer (:meth:`Computers.resume`).
+
+>>> import regalia
+>>> from regalia.match import Match, Seat
+>>> match = Match(regalia.load_game("royal-court"), [Seat.human(), Seat.computer("random")], seed=3)
+>>> _ = match.advance(computers=False)
+>>> think(match.record().to_json(), 3, None) in [match.state.notation(a) for a in match.state.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from regalia.core.game import OMNISCIENT
+from regalia.core.record import Record
+from regalia.core.registry import game_class, game_ids
+from regalia.match import HINT_AGENT, Match
+from regalia.server.live import Live, Lives
+
+log = logging.getLogger("regalia.server")
+
+#: Seconds a hint may take before the request gives up.
+HINT_TIMEOUT = 60.0
+
+
+def think(record: dict[str, Any], seed: int, hint_for: int | None) -> str:
+    """The move (notation) of the computer seat to act in the match ``record`` describes (run in a
+    worker process), or with ``hint_for`` the hint for that seat; ``seed`` is the match's secret
+    seed (the agents' generators come from it, as everywhere)."""
+    match = Match.from_record(Record.from_json(record), seed=seed, describe=False, trusted=True)
+    action = match.choose() if hint_for is None else match.hint(hint_for, HINT_AGENT)
+    return match.state.notation(action)
+
+
+def warm() -> bool:
+    """Nothing: submitted once to a new process pool so that its worker imports the games before
+    the first computer seat needs it."""
+    import regalia.ai.registry  # noqa: F401
+
+    for game_id in game_ids():
+        game_class(game_id)
+    return True
+
+
+def job(live: Live, hint_for: int | None = None) -> tuple[dict[str, Any], int, int | None]:
+    """What a worker needs to think about ``live`` (held under its lock)."""
+    return live.match.record(OMNISCIENT).to_json(), live.row.seed, hint_for
+
+
+class Computers:
+    """Schedules the computer seats of the live matches on ``pool``; ``on_change(live)`` is called
+    after each change a computer's move commits (it schedules the next one and pushes)."""
+
+    def __init__(
+        self, pool: concurrent.futures.Executor, lives: Lives, on_change: Callable[[Live], None]
+    ) -> None:
+        self.pool = pool
+        self.lives = lives
+        self.on_change = on_change
+
+    def schedule(self, live: Live) -> None:
+        """Submit the computer seat to act in ``live`` to the pool, unless it is thinking already."""
+        with live.lock:
+            match = live.match
+            if match.is_over() or match.kind(match.state.current_player) != "computer" or live.is_thinking:
+                return
+            version = live.thinking = live.version
+            work = job(live)
+        future = self.pool.submit(think, *work)
+        future.add_done_callback(lambda f: self._moved(live.id, version, f))
+
+    def _moved(self, match_id: str, version: int, future: concurrent.futures.Future[str]) -> None:
+        try:
+            text = future.result()
+            live = self.lives.live(match_id)
+            with live.lock:
+                if live.thinking == version:
+                    live.thinking = None
+                if live.version == version:  # else taken back or moved on meanwhile: in vain
+                    match = live.match
+                    keep = match.state.ply
+                    match.play(match.state.current_player, text)
+                    match.advance(computers=False)
+                    self.lives.commit(live, keep=keep)
+            self.on_change(live)  # the next computer seat, and the push (thinking is over)
+        except Exception:  # a worker's failure must not take the server down; it is logged
+            log.exception("computer move of match %s failed", match_id)
+            self.lives.forget(match_id)
+
+    def hint(self, live: Live, seat: int) -> str:
+        """The hint agent's move for ``seat`` (to act), thought in the pool."""
+        with live.lock:
+            work = job(live, hint_for=seat)
+        return self.pool.submit(think, *work).result(timeout=HINT_TIMEOUT)
+
+    def resume(self) -> int:
+        """Ask the computer seats to move in every match waiting for one (after a start)."""
+        waiting = self.lives.store.waiting_on(
+            lambda row: (
+                row.to_act is not None and row.to_act >= 0 and row.seats[row.to_act]["kind"] == "computer"
+            )
+        )
+        for match_id in waiting:
+            self.schedule(self.lives.live(match_id))
+        return len(waiting)
+
+
+__all__ = ["HINT_TIMEOUT", "Computers", "think", "warm"]

@@ -1,0 +1,228 @@
+"""Matches in memory and their sync with the store: the live cache, commits, conflicts.
+
+A :class:`Live` is a stored match's row and its :class:`~regalia.match.Match` (rebuilt from the
+stored plies, their times and the stored ending). :class:`Lives` keeps the most recently used in
+memory and reads a match again when another process moved it on. :meth:`Lives.commit` writes one
+change (the plies from ``keep`` on, the match's status, who is to act, the result with its
+ending) only if the stored version is still the one in memory; when another writer came first
+nothing is written, the match is dropped from memory and :class:`~regalia.server.errors.Conflict`
+(409) says to reload.
+
+>>> import os, tempfile
+>>> store = Store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db"))
+>>> lives = Lives(store)
+>>> live = lives.new("royal-court", {}, [{"kind": "human", "name": "red", "agent": None}] * 2, "online")
+>>> lives.store_new(live, [])
+>>> _ = live.match.advance(computers=False)
+>>> lives.commit(live, keep=0)
+>>> again = lives.read(live.id)
+>>> again.version, [e.text for e in again.match.log()] == [e.text for e in live.match.log()]
+(1, True)
+"""
+
+from __future__ import annotations
+
+import collections
+import secrets
+import threading
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from regalia.core.game import OMNISCIENT
+from regalia.core.record import Record
+from regalia.core.registry import load_game
+from regalia.match import Match
+from regalia.server.errors import ApiError, Conflict
+from regalia.server.seats import match_seats
+from regalia.server.store import Change, MatchRow, Store, now
+
+#: Matches kept in memory (the least recently used are dropped and replayed when asked again).
+CACHE_SIZE: Final = 512
+
+
+class Live:
+    """A match in memory: its stored row's fields, its :class:`Match`, the version it is at, the
+    seat waiting for an answer to its undo request, and the version a computer seat is thinking
+    about (``None``: none). Read and changed under ``lock``."""
+
+    def __init__(self, row: MatchRow, match: Match) -> None:
+        self.row = row
+        self.match = match
+        self.version = row.version
+        self.undo_by = row.undo_by
+        self.lock = threading.RLock()
+        self.thinking: int | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.row.seats
+
+    @property
+    def screen(self) -> str:
+        return self.row.screen
+
+    @property
+    def is_thinking(self) -> bool:
+        """A computer seat is choosing its move in the position of this version."""
+        return self.thinking == self.version
+
+
+def new_match(
+    game_id: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], screen: str, seed: int
+) -> Match:
+    """The match layer's match of a server's match (online: a takeback needs the other side's
+    consent). Computer seats are not played here: they think in the pool."""
+    game = load_game(game_id, **options)
+    return Match(game, match_seats(seats), seed=seed, consent=screen == "online")
+
+
+def result_of(match: Match) -> dict[str, Any] | None:
+    """What the store keeps of a finished match's result (with its ending: a resignation)."""
+    if not match.is_over():
+        return None
+    result: dict[str, Any] = {"scores": match.scores(), "returns": match.returns(), "winner": match.winner()}
+    if match.ending is not None:
+        result["ending"] = match.ending.to_json()
+    return result
+
+
+class Lives:
+    """The live matches of one store (thread-safe)."""
+
+    def __init__(self, store: Store, size: int = CACHE_SIZE) -> None:
+        self.store = store
+        self.size = size
+        self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    # -- a new match -------------------------------------------------------------------------
+    def new(self, game_id: str, options: Mapping[str, Any], seats: list[dict[str, Any]], screen: str) -> Live:
+        """A new match, not yet stored (:meth:`store_new` writes it)."""
+        seed = secrets.randbits(62)
+        match = new_match(game_id, options, seats, screen, seed)
+        stamp = now()
+        row = MatchRow(
+            id=secrets.token_urlsafe(16),
+            game=game_id,
+            options=match.game.options.to_json(),
+            seats=seats,
+            screen=screen,
+            seed=seed,
+            version=0,
+            status="active",
+            to_act=None,
+            result=None,
+            undo_by=None,
+            created=stamp,
+            updated=stamp,
+            plies=0,
+        )
+        return Live(row, match)
+
+    def store_new(self, live: Live, digests: Sequence[tuple[str, int]]) -> None:
+        """Write a new match (at version 0, no plies) and its seats' token digests."""
+        fields = {name: getattr(live.row, name) for name in live.row.__dataclass_fields__}
+        self.store.create(fields, digests)
+
+    # -- the cache -----------------------------------------------------------------------------
+    def remember(self, live: Live) -> None:
+        with self._lock:
+            self._cache[live.id] = live
+            self._cache.move_to_end(live.id)
+            while len(self._cache) > self.size:
+                self._cache.popitem(last=False)
+
+    def forget(self, match_id: str) -> None:
+        """Drop a match from memory (another process changed it; it is read again when asked)."""
+        with self._lock:
+            self._cache.pop(match_id, None)
+
+    def cached(self, match_id: str) -> Live | None:
+        with self._lock:
+            return self._cache.get(match_id)
+
+    def live(self, match_id: str, trust_cache: bool = False) -> Live:
+        """The match, current with the store (read again if another process changed it). With
+        ``trust_cache`` a match held in memory is returned without asking the store: for a change,
+        whose commit is refused anyway if another process moved the match on."""
+        if not isinstance(match_id, str) or len(match_id) > 32:
+            raise ApiError(404, "no such match")
+        live = self.cached(match_id)
+        if trust_cache and live is not None:
+            return live
+        version = self.store.version(match_id)
+        if version is None:
+            raise ApiError(404, f"no match {match_id!r}")
+        if live is not None and live.version == version:
+            return live
+        live = self.read(match_id)
+        self.remember(live)
+        return live
+
+    def read(self, match_id: str) -> Live:
+        """The match as stored: its plies replayed (trusted: the server wrote them) with their
+        times, and its ending."""
+        row = self.store.match(match_id)
+        if row is None:
+            raise ApiError(404, f"no match {match_id!r}")
+        plies = self.store.timed_plies(match_id)
+        if self.store.version(match_id) != row.version:  # changed between the two reads: again
+            return self.read(match_id)
+        match = new_match(row.game, row.options, row.seats, row.screen, row.seed)
+        times = tuple(seconds for _seat, _text, seconds in plies)
+        record = Record(
+            game=row.game,
+            options=row.options,
+            seats=tuple(match.names()),
+            actions=tuple(text for _seat, text, _seconds in plies),
+            times=times if any(t is not None for t in times) else (),
+            ending=(row.result or {}).get("ending"),
+        )
+        match.restore(record, trusted=True)
+        return Live(row, match)
+
+    def changed_elsewhere(self, match_id: str) -> bool:
+        """Another process changed a match: True if this one held an older version of it."""
+        live = self.cached(match_id)
+        if live is None:
+            return True
+        if self.store.version(match_id) == live.version:
+            return False
+        self.forget(match_id)
+        return True
+
+    # -- writing -------------------------------------------------------------------------------
+    def commit(self, live: Live, keep: int, undo_by: int | None = None, trim: bool = False) -> None:
+        """Write the change of ``live`` (held under its lock): its plies from ``keep`` on (``trim``:
+        those stored after ``keep`` were taken back). If another process moved the match on first,
+        or the database fails, nothing is written and the match is read again when next asked."""
+        match = live.match
+        added = match.log(OMNISCIENT, keep)
+        over = match.is_over()
+        change = Change(
+            keep=keep,
+            trim=trim,
+            added=[(e.seat, e.text) for e in added],
+            seconds=[e.seconds for e in added],
+            status="finished" if over else "active",
+            to_act=None if over else match.state.current_player,
+            result=result_of(match),
+            undo_by=undo_by,
+        )
+        try:
+            done = self.store.commit_change(live.id, live.version, change)
+        except Exception:
+            self.forget(live.id)
+            raise
+        if not done:
+            self.forget(live.id)
+            raise Conflict(409, "the match was changed meanwhile by another server: reload it")
+        live.version += 1
+        live.undo_by = undo_by
+
+
+__all__ = ["CACHE_SIZE", "Live", "Lives", "new_match", "result_of"]
