@@ -550,3 +550,18 @@ def test_a_user_catalogue_sizes_the_chance_ids_and_blocks(tmp_path: Any) -> None
         random_step(state, rng)
     discarded = sum(1 for e in state.events() if e[1] == "discard")
     assert len(state.board) == sum(keep.values()) - discarded  # the start tile, and the bag's 11 tiles
+
+
+def test_extent_gives_the_tiles_laid_and_the_drawn_tiles_squares() -> None:
+    """``extent`` (what ``regalia fit carcassonne --extents`` measures): the squares of the tiles
+    on the board, and while a tile is to be placed the squares it may go to (Rule: a tile is laid
+    beside one already on the board); none while chance is to draw."""
+    state = game(0).initial_state()
+    enc = encoding(0)
+    pieces, targets = enc.extent(state)
+    assert pieces == [(0, 0)] and targets == []  # the start tile; chance draws next
+    state.apply_text("draw D")
+    pieces, targets = enc.extent(state)
+    assert pieces == [(0, 0)]
+    assert set(targets) == {p for p, _ in state.placements(state.drawn)}
+    assert set(targets) <= {(1, 0), (-1, 0), (0, 1), (0, -1)}

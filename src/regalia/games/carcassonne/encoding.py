@@ -290,6 +290,13 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
                     ey1 = y
         return Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
 
+    def extent(self, state: State[Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The squares of the tiles laid, and those the drawn tile may be placed on (none outside
+        the placing step): what ``regalia fit carcassonne --extents`` measures."""
+        s = _base(state)
+        targets = [p for p, _ in s.placements(s.drawn)] if s.phase == PH_PLACE and not s.terminal else []
+        return list(s.board), targets
+
     def _start(self, lo: int, hi: int, tlo: int, thi: int) -> int:
         """The first column (or row from the south) of a window centred on ``lo .. hi``, moved if
         need be so that the tiles ``tlo .. thi`` stay inside it when they can."""
