@@ -11,7 +11,7 @@ the lab, the research adapters, the benchmarks and the conformance kit all play 
 (True, True)
 """
 
-from regalia.match.chance import ChanceSource, SeededChance, StreamChance
+from regalia.match.chance import ChanceSource, SeededChance, StateChance, StreamChance
 from regalia.match.clock import Clock, ClockError, TimeControl
 from regalia.match.match import (
     HINT_AGENT,
@@ -43,6 +43,7 @@ __all__ = [
     "Seat",
     "SeatError",
     "SeededChance",
+    "StateChance",
     "StreamChance",
     "TimeControl",
 ]

@@ -10,6 +10,10 @@ True
 >>> stream = StreamChance(7)
 >>> stream.rng(0) is stream.rng(5)
 True
+
+:class:`StateChance` leaves the draw to the state's own seeded source (:meth:`State.sample_chance`
+without a generator, the state's seed being the match's), so a match draws what
+``game.new_state(seed).advance()`` draws: ``regalia play --seed N`` plays the game of ``new_state(N)``.
 """
 
 from __future__ import annotations
@@ -19,9 +23,9 @@ from typing import Protocol
 
 
 class ChanceSource(Protocol):
-    """Gives the generator chance draws from at a ply."""
+    """Gives the generator chance draws from at a ply (``None``: the state's own seeded source)."""
 
-    def rng(self, ply: int) -> random.Random: ...
+    def rng(self, ply: int) -> random.Random | None: ...
 
 
 class SeededChance:
@@ -42,3 +46,10 @@ class StreamChance:
 
     def rng(self, ply: int) -> random.Random:
         return self._rng
+
+
+class StateChance:
+    """Every draw from the state's own source, seeded by the match's seed (as ``State.advance``)."""
+
+    def rng(self, ply: int) -> None:
+        return None
