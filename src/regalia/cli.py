@@ -136,12 +136,21 @@ def register_commands(target: typer.Typer, modules: tuple[str, ...] = COMMAND_MO
 
 
 def register_game_commands(target: typer.Typer) -> list[str]:
-    """Add every registered game's own commands (its plugin's ``commands``); returns the game ids."""
+    """Add every registered game's own commands (its plugin's ``commands``); returns the game ids.
+
+    A game whose registration cannot be loaded (a broken entry point) is skipped with a yellow
+    warning, so that the other games and commands keep working; using it gives the error itself.
+    """
     from regalia.core.registry import game_ids, game_plugin
 
     done = []
     for game_id in game_ids():
-        for register in game_plugin(game_id).commands:
+        try:
+            plugin = game_plugin(game_id)
+        except RegaliaError as exc:
+            Console(stderr=True).print(Text(f"warning: skipped the game {game_id}: {exc}", style="yellow"))
+            continue
+        for register in plugin.commands:
             register(target)
             done.append(game_id)
     return done

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -43,18 +43,28 @@ def toy_statistics(state: ToyState) -> list[dict[str, float]]:
     ]
 
 
-TOY_PLUGIN = Plugin(statistics=toy_statistics)
-BROKEN_PLUGIN = Plugin(statistics=lambda state: [{"a": 1.0}])  # one dict for two seats
+class StatPlugin(Plugin[ToyState]):
+    def statistics(self, state: ToyState) -> list[dict[str, float]]:
+        return toy_statistics(state)
+
+
+class BrokenPlugin(Plugin[ToyState]):
+    def statistics(self, state: ToyState) -> list[dict[str, float]]:
+        return [{"a": 1.0}]  # one dict for two seats
 
 
 class StatToy(ToyGame):
     """The toy market with :func:`toy_statistics` as its plugin's hook."""
 
-    plugin: ClassVar[str | None] = f"{__name__}:TOY_PLUGIN"
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        return StatPlugin()
 
 
 class BrokenToy(ToyGame):
-    plugin: ClassVar[str | None] = f"{__name__}:BROKEN_PLUGIN"
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        return BrokenPlugin()
 
 
 def test_seat_zero_always_wins_and_the_hook_says_so() -> None:
@@ -197,9 +207,18 @@ def test_a_job_returns_statistics_only_when_asked() -> None:
     assert [s["points:card"] for s in with_stats.statistics] == with_stats.scores
 
 
-def test_games_without_a_hook_or_with_a_bad_one_are_named() -> None:
-    with pytest.raises(LabError, match="declares no statistics hook"):
-        run_balance(ToyGame(), "random", games=1, progress=False)
+def test_a_game_without_a_hook_counts_each_seats_score() -> None:
+    """The plugin's default statistics: the toy market declares no plugin, so each seat-game
+    lists its score and nothing else."""
+    result = run_balance(ToyGame(), "random", games=3, seed=4, progress=False)
+    group = result.groups[0]
+    assert [s.key for s in group.statistics] == ["score"] and group.subjects == []
+    scores = [float(s) for r in result.results for s in r.scores]
+    assert group.statistic("score").mean == pytest.approx(sum(scores) / len(scores))
+    assert [doc for r in result.results for doc in r.statistics or []] == [{"score": s} for s in scores]
+
+
+def test_a_bad_hook_is_named() -> None:
     state = BrokenToy().new_state(1)
     with pytest.raises(LabError, match="a list of 2 dicts"):
         finished_statistics(BrokenToy(), state)
@@ -291,7 +310,6 @@ def test_command_table_and_markdown(monkeypatch: pytest.MonkeyPatch) -> None:
         (["balance", "two-heirs", "--backend", "mpi"], ["unknown backend", "local, ray"]),
         (["balance", "two-heirs", "-o", "nonsense"], ["NAME=VALUE"]),
         (["balance", "two-heirs", "-o", "colour=red"], ["colour"]),
-        (["balance", "toy-market"], ["declares no statistics hook"]),
     ],
 )
 def test_command_errors_exit_2(args: list[str], words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:

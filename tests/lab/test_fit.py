@@ -5,7 +5,6 @@ and the command with its errors."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 from typing import Any, ClassVar
 
@@ -81,25 +80,45 @@ class ToyEncoding(Encoding):
         return [("nothing", (1,), "nothing")]
 
 
-TOY_PLUGIN = Plugin(encoding=ToyEncoding)
-EXTENT_PLUGIN = Plugin(encoding=functools.partial(ToyEncoding, extent=True))
-ODD_PLUGIN = Plugin(encoding=lambda game, **kw: "not an encoding")
+class ToyPlugin(Plugin[ToyState]):
+    """The toy market's plugin: :class:`ToyEncoding` with the variant's settings (and ``extent``
+    when the class says so)."""
+
+    extent: ClassVar[bool] = False
+
+    def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
+        return ToyEncoding(game, **({"extent": True} if self.extent else {}), **variant)
+
+
+class ExtentPlugin(ToyPlugin):
+    extent: ClassVar[bool] = True
+
+
+class OddPlugin(Plugin[ToyState]):
+    def encoding(self, game: Game[Any], **variant: Any) -> Any:
+        return "not an encoding"
 
 
 class FitToy(ToyGame):
     """The toy market with :class:`ToyEncoding` as its plugin's encoding."""
 
-    plugin: ClassVar[str | None] = f"{__name__}:TOY_PLUGIN"
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        return ToyPlugin()
 
 
 class ExtentToy(ToyGame):
     """The toy market with :class:`ToyEncoding`'s ``extent``."""
 
-    plugin: ClassVar[str | None] = f"{__name__}:EXTENT_PLUGIN"
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        return ExtentPlugin()
 
 
 class OddToy(ToyGame):
-    plugin: ClassVar[str | None] = f"{__name__}:ODD_PLUGIN"
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        return OddPlugin()
 
 
 def replayed_counts(game: ToyGame, job: GameJob, takes: int) -> tuple[int, int, int, int, int]:
@@ -230,8 +249,7 @@ def test_bad_requests_are_refused_before_any_game() -> None:
 
 def test_the_two_heirs_plugin_passes_the_variant_to_its_encoding() -> None:
     game = load_game("two-heirs")
-    factory: Any = game_plugin("two-heirs").encoding
-    encoding = factory(game, size=9, frame="tiles")
+    encoding: Any = game_plugin("two-heirs").encoding(game, size=9, frame="tiles")
     assert (encoding.side, encoding.frame_kind) == (9, "tiles")
 
 

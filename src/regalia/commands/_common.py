@@ -17,10 +17,13 @@ from regalia.core.game import State
 from regalia.core.options import parse_option_pairs
 from regalia.render.console import console as console  # the commands print on it
 
+#: The game commands use when none is named (``regalia play`` alone).
+DEFAULT_GAME = "two-heirs"
+
 
 def game_help() -> str:
     """The help text of a GAME argument: the registered games."""
-    from regalia.core.registry import DEFAULT_GAME, game_ids
+    from regalia.core.registry import game_ids
 
     return f"Game id: {', '.join(game_ids())} (default {DEFAULT_GAME})."
 

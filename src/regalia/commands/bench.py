@@ -27,9 +27,9 @@ from rich.text import Text
 from typer.core import TyperCommand
 
 from regalia.bench import bench_random_games
-from regalia.commands._common import console, game_help, options_from
+from regalia.commands._common import DEFAULT_GAME, console, game_help, options_from
 from regalia.core.errors import OptionError
-from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
+from regalia.core.registry import game_plugin, load_game
 
 
 def bench(
@@ -61,9 +61,8 @@ def bench(
 
     options = options_from(option)
     result = bench_random_games(game_id, games=games, seed=seed, **options)
-    plugin = game_plugin(game_id)
-    if plugin.benchmarks is not None:
-        extra = dict(plugin.benchmarks(load_game(game_id, **options), seed))
+    extra = dict(game_plugin(game_id).benchmarks(load_game(game_id, **options), seed))
+    if extra:
         result["game_figures"] = extra
     if mcts:
         game = load_game(game_id, **options)

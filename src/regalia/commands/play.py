@@ -1,7 +1,7 @@
 """``regalia play GAME``: play a game in the terminal against the computer or at one keyboard.
 
 The command is game-agnostic: it loads the game through the registry and draws it with the game's
-plugin (:class:`regalia.core.plugin.Plugin`: ``render_terminal``, ``menu``, ``describe``,
+plugin (:class:`regalia.core.plugin.Plugin`: ``render_terminal``, ``legal_groups``, ``describe``,
 ``notation_help``, ``rules``). Chance's draws come from the game's seed; the seats the rules play
 themselves (a solo automaton) take their steps on their own, each shown on its own line.
 
@@ -31,13 +31,13 @@ import typer
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
 
+from regalia.commands._common import DEFAULT_GAME, game_help, options_from, read_line, seat_index
 from regalia.commands._common import console as make_console
-from regalia.commands._common import game_help, options_from, read_line, seat_index
 from regalia.core.errors import OptionError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, State
 from regalia.core.plugin import Plugin
 from regalia.core.record import Record, replay
-from regalia.core.registry import DEFAULT_GAME, game_plugin, load_game
+from regalia.core.registry import load_game
 from regalia.core.text import plural
 
 HUMAN = "human"
@@ -98,7 +98,7 @@ class TerminalGame:
         self,
         state: State[Any],
         seats: list[Seat],
-        plugin: Plugin,
+        plugin: Plugin[Any],
         console: Console,
         save_path: Path | None = None,
         log: Sequence[Text] = (),
@@ -149,12 +149,8 @@ class TerminalGame:
         state = self.state
         parts: list[RenderableType] = []
         size = self.console.size
-        if self.plugin.render_terminal is not None:
-            height = None if whole else size.height
-            view = self.plugin.render_terminal(state, self.viewer(), width=size.width, height=height)
-            parts.append(view)
-        else:
-            parts.append(Text(f"{state}  scores {state.scores()}"))
+        height = None if whole else size.height
+        parts.append(self.plugin.render_terminal(state, self.viewer(), width=size.width, height=height))
         if self.turn_lines:
             parts.append(Text("\n").join(self.turn_lines))
         elif self.log:
@@ -172,15 +168,8 @@ class TerminalGame:
         groups: list[tuple[Any, list[tuple[Any, str]]]]
         if state.current_player == CHANCE:
             groups = [(Text("what was drawn?", style="bold"), chance_menu(state))]
-        elif self.plugin.menu is not None:
-            groups = self.plugin.menu(state, actions)
         else:
-            by_kind: dict[str, tuple[Any, list[tuple[Any, str]]]] = {}
-            for a in actions:
-                text = state.action_text(a)
-                kind = text.split(" ", 1)[0]
-                by_kind.setdefault(kind, (Text(kind, style="bold"), []))[1].append((a, text))
-            groups = list(by_kind.values())
+            groups = self.plugin.legal_groups(state, actions)
         self.menu = []
         out = Text()
         for label, items in groups:
@@ -222,9 +211,8 @@ class TerminalGame:
             who += f" ({self.seats[player].label})"
         line = Text(f"{who}: ", style="bold")
         line.append(text, style="bold yellow" if player != CHANCE else "")
-        if latest and self.plugin.describe is not None:
-            ply = self.state.plies()[-1]
-            detail = self.plugin.describe(self.state, ply)
+        if latest:
+            detail = self.plugin.describe(self.state, self.state.plies()[-1])
             if detail and detail != text:
                 line.append(f" ({detail})", style="dim")
         return line
@@ -330,10 +318,10 @@ class TerminalGame:
             yield
 
     def rules(self, word: str) -> None:
-        if self.plugin.rules is None:
+        text = self.plugin.rules()
+        if not text:
             self.say("this game ships no rulebook", "red")
             return
-        text = self.plugin.rules()
         if word:
             paragraphs = [p for p in text.split("\n") if word.lower() in p.lower()]
             if not paragraphs:
@@ -655,7 +643,7 @@ def play(
     if save is not None:
         _check_save_path(save)
     seats = _seats_for(state, vs, level, seat, recorded)
-    plugin = game_plugin(state.game.id)
+    plugin = state.game.plugin()
     manual = draws == "manual"
     terminal = TerminalGame(state, seats, plugin, out, save_path=save, log=log, manual_chance=manual)
     if load is not None:

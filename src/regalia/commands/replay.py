@@ -32,33 +32,28 @@ from regalia.render.svg import write_png
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
 
 
-def _draw(out: Console, plugin: Plugin, state: State[Any]) -> None:
-    if plugin.render_terminal is not None:
-        size = out.size
-        out.print(plugin.render_terminal(state, None, width=size.width, height=size.height))
-    else:
-        out.print(Text(f"{state} scores {state.scores()}"))
+def _draw(out: Console, plugin: Plugin[Any], state: State[Any]) -> None:
+    size = out.size
+    out.print(plugin.render_terminal(state, None, width=size.width, height=size.height))
 
 
-def _line(state: State[Any], plugin: Plugin, n: int, player: int, text: str) -> Text:
+def _line(state: State[Any], plugin: Plugin[Any], n: int, player: int, text: str) -> Text:
     """Ply ``n`` (just applied to ``state``): who played it, its notation and what it did."""
     names = state.seat_names()
     who = "chance" if player == CHANCE else names[player] if 0 <= player < len(names) else "?"
     out = Text(f"{n:4d}. ", style="dim")
     out.append(f"{who}: ", style="bold")
     out.append(text)
-    if plugin.describe is not None:
-        detail = plugin.describe(state, state.plies()[-1])
-        if detail and detail != text:
-            out.append(f" ({detail})", style="dim")
+    detail = plugin.describe(state, state.plies()[-1])
+    if detail and detail != text:
+        out.append(f" ({detail})", style="dim")
     return out
 
 
-def _export(out: Console, plugin: Plugin, state: State[Any], svg: Path | None, png: Path | None) -> None:
+def _export(out: Console, plugin: Plugin[Any], state: State[Any], svg: Path | None, png: Path | None) -> None:
     """Write the position as SVG and/or PNG (the game's ``render_svg``; PNG through cairosvg)."""
     if svg is None and png is None:
         return
-    assert plugin.render_svg is not None
     document = plugin.render_svg(state, None, clickable=False)
     if svg is not None:
         try:
@@ -97,7 +92,7 @@ def replay_command(
         raise OptionError(f"--ply {ply}: the record has only {plural(len(record.actions), 'ply', 'plies')}")
     out = console()
     plugin = game_plugin(record.game)
-    if (svg or png) and plugin.render_svg is None:
+    if (svg or png) and not plugin.has_svg:
         raise OptionError(f"--svg/--png: {record.game} has no SVG renderer")
     for target in (svg, png):
         if target is not None and (target.is_dir() or not target.parent.is_dir()):
@@ -127,7 +122,7 @@ def replay_command(
     _step_through(out, plugin, record, ply or 0)
 
 
-def _step_through(out: Console, plugin: Plugin, record: Record, first: int) -> None:
+def _step_through(out: Console, plugin: Plugin[Any], record: Record, first: int) -> None:
     total = len(record.actions)
     at = first
     state = _state_at(record, at)

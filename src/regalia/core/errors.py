@@ -35,6 +35,16 @@ class UnknownGame(RegaliaError):
     """A game id that is not registered."""
 
 
+class RegistryError(RegaliaError):
+    """A game registration that cannot be used: an entry point of the ``regalia.games`` group that
+    fails to load or names no game class, or one id claimed by two entry points; the message names
+    the entry point."""
+
+
+class Unsupported(RegaliaError):
+    """A part of the plugin surface a game does not offer (no encoding, no SVG picture)."""
+
+
 class DataError(RegaliaError):
     """A malformed data file (tile catalogue, treasure tokens, ...): the message names the entry and field."""
 

@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
 
 from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
 from regalia.core.options import JSON, Options, parse_option_pairs
+from regalia.core.plugin import Plugin
 
 A = TypeVar("A", bound=Hashable)
 
@@ -43,6 +44,8 @@ TERMINAL: Final[int] = -4
 OMNISCIENT: Final[int] = -2
 #: A viewer with no seat (``observation(SPECTATOR)``): sees what every seat may see.
 SPECTATOR: Final[None] = None
+#: The plugin of a game that declares none: every hook's default.
+_NO_PLUGIN: Final[Plugin[Any]] = Plugin()
 
 __all__ = [
     "CHANCE",
@@ -65,11 +68,12 @@ __all__ = [
 class Game(ABC, Generic[A]):
     """A game with fixed options: a factory of states.
 
-    Subclasses set ``id``, ``name``, ``min_players``, ``max_players``, ``options_class`` and
-    ``plugin`` (``"module:NAME"`` of the game's :class:`~regalia.core.plugin.Plugin`), and may set
-    ``rollout_depth``: how many seat decisions a search's random playout should make before it
-    values the state with ``State.evaluate`` (for a game whose playouts are long and noisy and whose
-    evaluation is good); ``None`` (the default) plays them to the end.
+    Subclasses set ``id``, ``name``, ``min_players``, ``max_players`` and ``options_class``,
+    override :meth:`plugin` to return the game's :class:`~regalia.core.plugin.Plugin` (the base
+    class's defaults otherwise), and may set ``rollout_depth``: how many seat decisions a search's
+    random playout should make before it values the state with ``State.evaluate`` (for a game
+    whose playouts are long and noisy and whose evaluation is good); ``None`` (the default) plays
+    them to the end.
 
     >>> import regalia
     >>> game = regalia.load_game("two-heirs")
@@ -82,8 +86,17 @@ class Game(ABC, Generic[A]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options_class: ClassVar[type[Options]]
-    plugin: ClassVar[str | None] = None
     rollout_depth: ClassVar[int | None] = None
+
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        """What the game offers beyond its engine (renderers, rulebook, encoding...).
+
+        A game overrides it and imports its plugin module inside the body, so loading the game
+        does not import its renderers. The default is :class:`~regalia.core.plugin.Plugin` itself:
+        every hook's default.
+        """
+        return _NO_PLUGIN
 
     def __init__(self, options: Options | None = None, **values: Any) -> None:
         if options is None:

@@ -1,22 +1,29 @@
 """A game's plugin surface: everything it offers beyond the engine, declared in one place.
 
-Each game declares one :class:`Plugin` (``regalia/games/<game>/plugin.py``) and names it in its
-:class:`~regalia.core.game.Game` class (``plugin = "regalia.games.<game>.plugin:PLUGIN"``). The
-commands, the lab, the server and the research adapters find it through
-:func:`regalia.core.registry.game_plugin`, never by probing modules; a fourth game touches only its
-own folder and one line of the registry.
+Each game subclasses :class:`Plugin` in ``regalia/games/<game>/plugin.py`` and returns its
+instance from :meth:`Game.plugin() <regalia.core.game.Game.plugin>` (which imports the plugin
+module on first use). The commands, the lab, the server and the research adapters call the
+plugin's methods, never probe modules and never check for ``None``: every hook has a default, so
+a game that declares no plugin (a test's toy game) still plays in the terminal, logs, replays and
+balances.
 
-The fields are plain callables, so a game may import heavy parts (rich, numpy) lazily inside them;
-the core itself imports nothing outside the standard library. A game laid out the usual way (a
-``render`` package, ``data/rules.md``, a calculator module) declares its plugin with
-:func:`package_plugin` and :func:`position_calculator`.
+The methods import heavy parts (rich, numpy, a game's renderers) inside their bodies, so importing
+the core or loading a game imports nothing outside the standard library.
 
->>> from regalia.core.registry import game_plugin
+>>> from regalia.core.registry import game_plugin, load_game
 >>> plugin = game_plugin("two-heirs")
->>> plugin.render_svg is not None and plugin.calculator is not None
-True
->>> plugin.render_svg.__doc__, plugin.rules().startswith("#")
-('regalia.games.two_heirs.render.render_svg', True)
+>>> plugin.has_svg, plugin.has_encoding, plugin.calculator is not None, plugin.rules().startswith("#")
+(True, True, True, True)
+>>> state = load_game("royal-court").new_state(seed=1)
+>>> _ = state.advance()
+>>> [label for label, _ in Plugin().legal_groups(state, state.legal_actions())]
+['play']
+>>> Plugin().describe(state, state.plies()[-1]), Plugin().rules(), Plugin().has_svg
+('', '', False)
+>>> Plugin().encoding(state.game)
+Traceback (most recent call last):
+...
+regalia.core.errors.Unsupported: Intrigue in the Royal Court has no encoding
 >>> calculator_options({"tiles": "my.json", "colour": "red"}, ("tiles",))
 Traceback (most recent call last):
 ...
@@ -26,15 +33,23 @@ regalia.core.errors.OptionError: unknown calculator option(s) colour; valid: til
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from regalia.core.data import read_package_text
-from regalia.core.errors import OptionError
+from regalia.core.errors import OptionError, Unsupported
 
-#: A menu of legal actions: ``[(group label, [(action, short text), ...]), ...]``.
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from regalia.core.encoding import Encoding
+    from regalia.core.game import Game, Ply, State
+
+#: A menu of legal actions: ``[(group label, [(action, short text), ...]), ...]``; a label is a
+#: string or a rich ``Text``.
 Menu = list[tuple[Any, list[tuple[Any, str]]]]
+
+#: The state class a game's plugin draws and describes.
+S = TypeVar("S", bound="State[Any]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,104 +69,125 @@ class Calculator:
     options_help: str = ""
 
 
-@dataclasses.dataclass(frozen=True)
-class Plugin:
-    """What a game offers beyond its engine.
+class Plugin(Generic[S]):
+    """What a game offers beyond its engine, with a default for every hook.
 
-    ``render_terminal(state, viewer)``
-        the position for a terminal as a rich renderable; ``width`` and ``height`` (keyword
-        arguments) are the size it may use.
+    A game subclasses it (``class TwoHeirsPlugin(Plugin[TwoHeirsState])``) and overrides what it
+    offers; the base class alone is the plugin of a game that declares none.
+
+    Attributes (class attributes, overridden by assignment in the subclass):
+
+    ``notation_help``
+        the notation, for the terminal's ``help`` (default ``""``).
+    ``check_options``
+        the option sets the conformance kit and the test suite check the game with (default
+        ``({},)``: the default options).
+    ``calculator``
+        the score calculator (:class:`Calculator`), or ``None``: the game has none (``regalia
+        score`` does not list it). Absence is a real answer here, so it is typed as one.
+    ``commands``
+        functions ``register(app)`` adding game-specific sub-commands to the ``regalia`` command
+        (default none).
+
+    Methods, each with what the base class does:
+
+    ``render_terminal(state, viewer, width=, height=)``
+        the position for a terminal as a rich renderable (``width``, ``height``: the size it may
+        use). Default: one plain line, the state and the scores.
     ``render_svg(state, viewer, clickable=True)``
         the position as an SVG document; clickable parts carry ``data-action`` with the notation of
         the legal action they stand for (only for the seat to act, or ``viewer`` ``None``: one who
         may act for it); with ``clickable`` false nothing is clickable (a spectator who may not
-        act, a replay).
+        act, a replay). Default: raises :class:`~regalia.core.errors.Unsupported` ("X draws no
+        SVG"); :attr:`has_svg` tells beforehand.
     ``render_result(state)``
-        the final scoring of a finished game (rich renderable).
-    ``menu(state, actions)``
-        the legal actions grouped for a numbered menu.
+        the final scoring of a finished game (rich renderable). Default: the final scores in one
+        line.
+    ``legal_groups(state, actions)``
+        the legal actions grouped for a numbered menu (:data:`Menu`). Default: grouped by the first
+        word of their notation, the whole notation as the short text.
     ``describe(state, ply)``
         one sentence telling what a ply did, in the words of the rules (called on the state right
-        after the ply; used by logs and replays).
-    ``notation_help``, ``rules()``
-        the notation, and the rulebook text shipped with the game.
-    ``calculator``
-        the score calculator (:class:`Calculator`).
-    ``commands``
-        functions ``register(app)`` adding game-specific sub-commands to the ``regalia`` command.
+        after the ply; used by logs and replays). Default: ``""`` (the notation says it all).
+    ``rules()``
+        the rulebook text shipped with the game (Markdown). Default: ``""``.
     ``statistics(state)``
-        what a designer wants counted in a finished game, per seat (``regalia balance``).
+        what a designer wants counted in a finished game, one ``{name: number}`` dict per seat
+        (``regalia balance``). Default: each seat's score, ``{"score": points}``.
     ``encoding(game, **variant)``
         the game's :class:`~regalia.core.encoding.Encoding` (needs numpy); ``variant`` are the
-        encoding's own settings (a window size...), the defaults when none is given.
-    ``check_options``
-        the option sets the conformance kit and the test suite check the game with.
+        encoding's own settings (a window size...), the defaults when none is given. Default:
+        raises :class:`~regalia.core.errors.Unsupported` ("X has no encoding");
+        :attr:`has_encoding` tells beforehand.
     ``benchmarks(game, seed)``
-        the game's own figures for ``regalia bench`` (a dict of name -> number), measured beside
-        the game-agnostic ones (e.g. the cost of a costly step on a typical board).
+        the game's own figures for ``regalia bench`` (name -> number), measured beside the
+        game-agnostic ones (e.g. the cost of a costly step on a typical board). Default: none.
     """
 
-    render_terminal: Callable[..., Any] | None = None
-    render_svg: Callable[..., str] | None = None
-    render_result: Callable[[Any], Any] | None = None
-    menu: Callable[[Any, Sequence[Any]], Menu] | None = None
-    describe: Callable[[Any, Any], str] | None = None
-    notation_help: str = ""
-    rules: Callable[[], str] | None = None
-    calculator: Calculator | None = None
-    commands: tuple[Callable[[Any], None], ...] = ()
-    statistics: Callable[[Any], list[dict[str, float]]] | None = None
-    encoding: Callable[..., Any] | None = None
-    check_options: tuple[Mapping[str, Any], ...] = ({},)
-    benchmarks: Callable[[Any, int], Mapping[str, Any]] | None = None
+    notation_help: ClassVar[str] = ""
+    check_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
+    calculator: ClassVar[Calculator | None] = None
+    commands: ClassVar[tuple[Callable[[Any], None], ...]] = ()
 
+    # -- capabilities that may be absent -----------------------------------------------------------
+    @property
+    def has_svg(self) -> bool:
+        """True when the game draws its positions as SVG (its plugin overrides :meth:`render_svg`)."""
+        return type(self).render_svg is not Plugin.render_svg
 
-#: The plugin of a game that declares none.
-EMPTY = Plugin()
+    @property
+    def has_encoding(self) -> bool:
+        """True when the game declares an encoding (its plugin overrides :meth:`encoding`)."""
+        return type(self).encoding is not Plugin.encoding
 
+    # -- drawing -----------------------------------------------------------------------------------
+    def render_terminal(
+        self, state: S, viewer: int | None = None, *, width: int | None = None, height: int | None = None
+    ) -> RenderableType:
+        """The position for a terminal (default: one plain line, the state and the scores)."""
+        from rich.text import Text
 
-def lazy(package: str, target: str) -> Callable[..., Any]:
-    """A function ``module:name`` of ``package``, imported on its first call, so a plugin can name
-    parts that load heavy libraries (rich, numpy) without importing them with the game.
+        return Text(f"{state}  scores {state.scores()}")
 
-    >>> make = lazy("regalia.core", "options:Options")
-    >>> make.__name__, make.__doc__
-    ('Options', 'regalia.core.options.Options')
-    """
-    module_name, _, name = target.partition(":")
+    def render_svg(self, state: S, viewer: int | None = None, clickable: bool = True) -> str:
+        """The position as an SVG document (default: :class:`Unsupported`, see :attr:`has_svg`)."""
+        raise Unsupported(f"{state.game.name} draws no SVG")
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(f"{package}.{module_name}"), name)(*args, **kwargs)
+    def render_result(self, state: S) -> RenderableType:
+        """The final scoring of a finished game (default: the scores in one line)."""
+        from rich.text import Text
 
-    call.__name__ = name
-    call.__doc__ = f"{package}.{module_name}.{name}"
-    return call
+        return Text(f"final scores: {', '.join(str(s) for s in state.scores())}")
 
+    def legal_groups(self, state: S, actions: Sequence[Any]) -> Menu:
+        """The legal actions grouped for a menu (default: by the first word of their notation)."""
+        groups: dict[str, list[tuple[Any, str]]] = {}
+        for action in actions:
+            text = state.action_text(action)
+            groups.setdefault(text.split(" ", 1)[0], []).append((action, text))
+        return list(groups.items())
 
-def rulebook(package: str) -> Callable[[], str]:
-    """A function returning the rulebook shipped in ``package`` (its ``data/rules.md``)."""
+    def describe(self, state: S, ply: Ply) -> str:
+        """What ``ply`` did, in one sentence (default: ``""``)."""
+        return ""
 
-    def rules_text() -> str:
-        return read_package_text(package, "data/rules.md")
+    # -- texts -------------------------------------------------------------------------------------
+    def rules(self) -> str:
+        """The rulebook shipped with the game (default: ``""``, none)."""
+        return ""
 
-    rules_text.__doc__ = f"The rulebook shipped in {package} (data/rules.md)."
-    return rules_text
+    # -- the lab, the research adapters, the benchmarks --------------------------------------------
+    def statistics(self, state: S) -> list[dict[str, float]]:
+        """Per seat, what a finished game counts for ``regalia balance`` (default: the score)."""
+        return [{"score": float(points)} for points in state.scores()]
 
+    def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
+        """The game's encoding with ``variant`` (default: :class:`Unsupported`, see :attr:`has_encoding`)."""
+        raise Unsupported(f"{game.name} has no encoding")
 
-def package_plugin(package: str, **fields: Any) -> Plugin:
-    """The :class:`Plugin` of a game package laid out the usual way: ``render_terminal``,
-    ``render_svg``, ``render_result``, the menu (``legal_groups``) and ``describe_ply`` are the
-    functions of its ``render`` package (imported on first use), ``rules`` its ``data/rules.md``;
-    ``fields`` give the others (and may replace these)."""
-    standard: dict[str, Any] = {
-        "render_terminal": lazy(package, "render:render_terminal"),
-        "render_svg": lazy(package, "render:render_svg"),
-        "render_result": lazy(package, "render:render_result"),
-        "menu": lazy(package, "render:legal_groups"),
-        "describe": lazy(package, "render:describe_ply"),
-        "rules": rulebook(package),
-    }
-    return Plugin(**{**standard, **fields})
+    def benchmarks(self, game: Game[Any], seed: int) -> Mapping[str, Any]:
+        """The game's own figures for ``regalia bench`` (default: none)."""
+        return {}
 
 
 def position_calculator(

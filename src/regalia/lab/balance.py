@@ -2,7 +2,7 @@
 aggregated for a designer (``regalia balance GAME``).
 
 Every finished game gives one dict per seat (a *seat-game*) from the game's plugin
-(:attr:`regalia.core.plugin.Plugin.statistics`), names to numbers. A hook lists a name in a
+(:meth:`regalia.core.plugin.Plugin.statistics`), names to numbers. A hook lists a name in a
 seat-game when it applies to that game, zero included (The Two Heirs lists every building of the
 three sets in play); the name is *present* when its value is not zero. Per name,
 :class:`StatisticSummary` gives the seat-games that list it, how often it is present, its mean
@@ -53,7 +53,7 @@ from regalia.core.text import plural
 from regalia.lab.arena import dumps
 from regalia.lab.backends import run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
-from regalia.lab.play import GameResult, LabError, check_statistics_hook, outcome_of
+from regalia.lab.play import GameResult, LabError, outcome_of
 from regalia.lab.stats import wilson_interval
 
 #: The families whose names give derived figures per subject.
@@ -576,8 +576,9 @@ def run_balance(
     Agents play the seats the rules do not play themselves (a solo automaton plays its own): give
     one agent spec per such seat, or one spec for all of them. Seats rotate between games and
     seeds derive from ``(seed, game index)`` as in :func:`regalia.lab.arena.run_arena`, so the
-    figures are the same whatever ``workers`` and ``backend``. The game must declare a statistics
-    hook (:attr:`regalia.core.plugin.Plugin.statistics`).
+    figures are the same whatever ``workers`` and ``backend``. The game's statistics hook
+    (:meth:`regalia.core.plugin.Plugin.statistics`) says what is counted; a game that declares none
+    counts each seat's score.
     """
     plan = plan_rotation(
         game_id, agent_specs, games, seed, options, workers, backend, one_for_all=True, statistics=True
@@ -590,7 +591,6 @@ def run_balance(
         plan.specs,
         plan.jobs,
     )
-    check_statistics_hook(built)
     start = time.perf_counter()
     results = run_jobs(jobs, workers, backend, ray_address, progress, f"{built.id} balance")
     elapsed = time.perf_counter() - start

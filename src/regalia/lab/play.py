@@ -3,7 +3,7 @@
 A :class:`GameJob` says everything a game needs (game, options, seed, agent spec per seat, agent
 seeds), so a game's result depends on the job alone, not on the process or machine that plays it.
 Jobs and results are small picklable values. With ``statistics=True`` the result also carries the
-game's statistics hook (:attr:`regalia.core.plugin.Plugin.statistics`) of the finished game, counted
+game's statistics hook (:meth:`regalia.core.plugin.Plugin.statistics`) of the finished game, counted
 where the game was played (``regalia balance``).
 
 >>> job = GameJob(0, "two-heirs", {}, ("greedy", "greedy"), (0, 1), 3, (1, 2), statistics=True)
@@ -26,7 +26,7 @@ from regalia.ai import agent_from_spec, observe_agent, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import CHANCE, JSON, Game, State
 from regalia.core.record import Record
-from regalia.core.registry import load_game, plugin_for
+from regalia.core.registry import load_game
 
 #: Games longer than this many plies stop the run with an error (a game that never ends is a bug).
 MAX_PLIES = 100_000
@@ -184,20 +184,10 @@ def play_game(job: GameJob) -> GameResult:
     )
 
 
-def check_statistics_hook(game: Game[Any]) -> None:
-    """Raise :class:`LabError` if ``game`` declares no statistics hook."""
-    if plugin_for(game).statistics is None:
-        raise LabError(
-            f"{game.name} ({game.id}) declares no statistics hook (Plugin.statistics): nothing to count"
-        )
-
-
 def finished_statistics(game: Game[Any], state: State[Any]) -> list[dict[str, float]]:
-    """The plugin's statistics of a finished game: one ``{name: number}`` dict per seat, checked."""
-    check_statistics_hook(game)
-    hook = plugin_for(game).statistics
-    assert hook is not None
-    raw = hook(state)
+    """The plugin's statistics of a finished game: one ``{name: number}`` dict per seat, checked
+    (a game whose plugin counts nothing of its own gives each seat its score)."""
+    raw: Any = game.plugin().statistics(state)
     n = state.num_players
     if not isinstance(raw, list) or len(raw) != n:
         raise LabError(f"the statistics hook of {game.id} must return a list of {n} dicts, one per seat")

@@ -24,7 +24,6 @@ from typing import Any
 from regalia.core.encoding import Encoding
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, SPECTATOR, Game, State
-from regalia.core.registry import plugin_for
 
 #: Keys of :meth:`State.observation` that differ between viewers without hiding anything: who looks,
 #: and the legal actions listed for the seat to act.
@@ -38,11 +37,10 @@ NO_ID = "no legal action has an id in the encoding's window"
 def make_encoding(game: Game[Any], variant: Mapping[str, Any] | None = None) -> Encoding:
     """The encoding ``game``'s plugin declares (``variant``: the encoding's own settings, a window
     size...); a game without one cannot be used by the adapters."""
-    plugin = plugin_for(game)
-    if plugin.encoding is None:
+    plugin = game.plugin()
+    if not plugin.has_encoding:
         raise RegaliaError(f"{game.name} declares no encoding (Plugin.encoding): the adapters need one")
-    encoding: Encoding = plugin.encoding(game, **dict(variant or {}))
-    return encoding
+    return plugin.encoding(game, **dict(variant or {}))
 
 
 def decision_seats(game: Game[Any]) -> list[int]:

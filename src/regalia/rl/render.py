@@ -17,7 +17,6 @@ from typing import Any
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import SPECTATOR, State
-from regalia.core.registry import plugin_for
 
 
 class RenderUnavailable(RegaliaError):
@@ -26,13 +25,10 @@ class RenderUnavailable(RegaliaError):
 
 def render_text(state: State[Any], viewer: int | None = SPECTATOR, width: int = 120) -> str:
     """The position as plain text: the plugin's terminal renderer drawn by rich without colour,
-    ``width`` columns wide; ``str(state)`` for a game without one."""
-    plugin = plugin_for(state.game)
-    if plugin.render_terminal is None:
-        return str(state)
+    ``width`` columns wide (a game without one: the default, the state and its scores in a line)."""
     from regalia.render.text import plain_text
 
-    return plain_text(plugin.render_terminal(state, viewer, width=width, height=None), width)
+    return plain_text(state.game.plugin().render_terminal(state, viewer, width=width, height=None), width)
 
 
 def render_rgb(state: State[Any], viewer: int | None = SPECTATOR, scale: float = 1.0) -> Any:
@@ -40,8 +36,8 @@ def render_rgb(state: State[Any], viewer: int | None = SPECTATOR, scale: float =
     cairosvg. Raises :class:`RenderUnavailable` without an SVG renderer, cairosvg or libcairo."""
     import numpy as np
 
-    plugin = plugin_for(state.game)
-    if plugin.render_svg is None:
+    plugin = state.game.plugin()
+    if not plugin.has_svg:
         raise RenderUnavailable(f"{state.game.name} has no SVG renderer (Plugin.render_svg)")
     try:
         cairosvg = importlib.import_module("cairosvg")

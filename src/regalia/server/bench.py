@@ -75,11 +75,13 @@ from typing import Annotated, Any
 import typer
 
 from regalia.core.errors import OptionError, RegaliaError
-from regalia.core.registry import DEFAULT_GAME, game_class
+from regalia.core.registry import game_class
 from regalia.server.process import ServerProcess, ServerStartError, wait_answering
 
 #: Concurrent matches.
 DEFAULT_GAMES = 100
+#: The game the benchmark's matches play unless told (``--game``).
+DEFAULT_GAME = "two-heirs"
 #: Seconds measured (after the warm-up).
 DEFAULT_SECONDS = 10.0
 #: Seconds of play not counted, after the matches are created.

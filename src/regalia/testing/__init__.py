@@ -159,14 +159,14 @@ class _Checker:
         self.report = report
         self.game = game
         self.rng = rng
-        self.plugin = game_plugin(game.id)
+        self.plugin = game.plugin()
         self.pool: list[Any] = []  # actions seen in other states, to try where they are illegal
         self.ran: set[str] = set()
         self.encoding = self._encoding()
         self.replays: _Replays | None = None
 
     def _encoding(self) -> Any:
-        if self.plugin.encoding is None:
+        if not self.plugin.has_encoding:
             self.report.skipped["encoding"] = "the game declares no encoding"
             return None
         try:

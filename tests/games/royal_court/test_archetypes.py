@@ -221,7 +221,7 @@ def test_captain_with_an_empty_zone_does_nothing() -> None:
     run(state, "play Captain 1,1")
     assert state.phase == P_MOVE
     assert state.last_play == NO_TARGET  # reported as an ability that had nothing to do
-    described = game_plugin("royal-court").describe(state, state.plies()[-1])  # type: ignore[misc]
+    described = game_plugin("royal-court").describe(state, state.plies()[-1])
     assert described.endswith("its ability has no target (ruling RC-ability-mandatory).")
 
 

@@ -355,9 +355,9 @@ def test_bad_ids_and_arguments() -> None:
 
 
 def test_the_plugin_declares_this_encoding_and_the_kit_checks_it() -> None:
-    declared = regalia.game_plugin("royal-court").encoding
-    assert declared is not None
-    enc = declared(game(0))
+    plugin = regalia.game_plugin("royal-court")
+    assert plugin.has_encoding
+    enc = plugin.encoding(game(0))
     assert isinstance(enc, RoyalCourtEncoding)
     assert enc.num_actions == encoding(0).num_actions
     for options in ({}, {"archetypes": DESIGNER}):

@@ -27,7 +27,6 @@ def printed(renderable: object, width: int = 80) -> list[str]:
 def test_the_view_fits_80_by_24_without_colour_at_any_point() -> None:
     """The position fits 80x24 with room for the play command's lines, readable without colour."""
     plugin = game_plugin("royal-court")
-    assert plugin.render_terminal is not None
     game = regalia.load_game("royal-court")
     for seed in range(6):
         state = game.new_state(seed)
@@ -50,7 +49,7 @@ def test_the_view_shows_royals_consorts_sides_zones_abilities_and_scores() -> No
         inactive=["blue Joker", "red Assassin"],
         archetypes=FIRST_GUESS,
     )
-    text = "\n".join(printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24)))  # type: ignore[misc]
+    text = "\n".join(printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24)))
     for part in ("K:R+", "Q:B+", "RSp+", "BJo-", "As-", "Sp Spy 2 swap", "Co Courtisan 4 seduce"):
         assert part in text, part
     assert "red  king  score  -1" in text and "blue queen score   0" in text
@@ -60,7 +59,7 @@ def test_the_result_explains_each_consorts_score() -> None:
     """End game 2: the result lists what counts beside each consort."""
     state = build({"0,1": "red Spy", "1,0": "blue Joker"}, inactive=["red Spy"], archetypes=FIRST_GUESS)
     state._finish("scored")
-    lines = printed(game_plugin("royal-court").render_result(state))  # type: ignore[misc]
+    lines = printed(game_plugin("royal-court").render_result(state))
     assert "red (king): +2+1 -3 = 0" in lines and lines[0].startswith("a draw 0-0")
 
 
@@ -69,7 +68,7 @@ def test_menu_groups_plays_by_tile_and_describes_plies() -> None:
     play any other tile; the ply descriptions come from the plugin."""
     plugin = game_plugin("royal-court")
     state = build({"1,0": "blue Spy"}, archetypes=FIRST_GUESS)
-    groups = plugin.menu(state, state.legal_actions())  # type: ignore[misc]
+    groups = plugin.legal_groups(state, state.legal_actions())
     labels = [label.plain for label, _ in groups]
     assert labels[0] == "play As Assassin (1, kill) onto" and set(labels[1:-1]) == {"play As"}
     assert labels[-1] == "other tiles: type one with a square, e.g. Jo 3 or play Joker 1,1"
@@ -80,7 +79,7 @@ def test_menu_groups_plays_by_tile_and_describes_plies() -> None:
     assert all(state.notation(a) == f"play Assassin {short}" for a, short in items)
     assert groups[-1][1] == []
     run(state, "play Assassin 1,1")
-    assert "its ability activates" in plugin.describe(state, state.plies()[-1])  # type: ignore[misc]
+    assert "its ability activates" in plugin.describe(state, state.plies()[-1])
 
 
 def test_a_single_tile_lists_its_placements() -> None:
@@ -88,7 +87,7 @@ def test_a_single_tile_lists_its_placements() -> None:
     state = build({"1,0": "blue Spy"}, archetypes=FIRST_GUESS)
     state.forced = (2, -1)
     state._legal = None
-    groups = game_plugin("royal-court").menu(state, state.legal_actions())  # type: ignore[misc]
+    groups = game_plugin("royal-court").legal_groups(state, state.legal_actions())
     assert [label.plain for label, _ in groups][:2] == ["play Sp Spy (2, swap)", "play Sp"]
     assert sorted(state.notation(a) for _, line in groups for a, _ in line) == sorted(texts(state))
 
@@ -104,7 +103,7 @@ def test_every_action_of_other_steps_is_numbered() -> None:
         while not state.is_terminal():
             legal = state.legal_actions()
             if state.current_player >= 0 and legal[0].kind not in ("play", "place"):
-                groups = plugin.menu(state, legal)  # type: ignore[misc]
+                groups = plugin.legal_groups(state, legal)
                 listed = [a for _, items in groups for a, _ in items]
                 assert sorted(listed) == sorted(legal)
                 seen += 1
@@ -140,7 +139,7 @@ def test_short_forms_only_while_a_tile_is_played_and_errors_stay_clear() -> None
 
 def test_the_board_numbers_the_squares_like_the_menu() -> None:
     state = build({"1,0": "blue Spy"})
-    lines = printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24))  # type: ignore[misc]
+    lines = printed(game_plugin("royal-court").render_terminal(state, 0, width=80, height=24))
     row = next(line for line in lines if line.startswith("  1 "))
     assert row.split()[1:4] == ["[1]", "[2]", "[3]"]  # -1,1 0,1 1,1
 
@@ -188,7 +187,7 @@ def test_a_move_is_described_from_its_square_to_its_square() -> None:
     for text in ("first blue", "play Courtisan 3,1"):
         state.apply_text(text)
     run(state, "move 3,1 2,0")
-    described = plugin.describe(state, state.plies()[-1])  # type: ignore[misc]
+    described = plugin.describe(state, state.plies()[-1])
     assert described == "blue moves a tile from 3,1 to 2,0 (Gameplay 3)."
 
 
@@ -198,17 +197,17 @@ def test_targets_are_described_by_name_and_square() -> None:
     plugin = game_plugin("royal-court")
     state = build({})
     run(state, "play Diplomat 1,1", "force Wizard")
-    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+    assert plugin.describe(state, state.plies()[-1]) == (
         "blue must play their Wizard next turn (ruling RC-diplomat-courtisan)."
     )
     state = build({})
     run(state, "play Wizard 1,1", "consort 0,0 1,0")
-    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+    assert plugin.describe(state, state.plies()[-1]) == (
         "The king moves from 0,0 to 1,0 and turns inactive (Gameplay 2)."
     )
     state = build({})
     run(state, "play Bishop 1,1", "flip Spy")
-    assert plugin.describe(state, state.plies()[-1]) == (  # type: ignore[misc]
+    assert plugin.describe(state, state.plies()[-1]) == (
         "blue's Spy turns to its inactive side (Gameplay 2)."
     )
 

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def parse(state: RoyalCourtState, viewer: int | None = None) -> ET.Element:
-    text = game_plugin("royal-court").render_svg(state, viewer)  # type: ignore[misc]
+    text = game_plugin("royal-court").render_svg(state, viewer)
     assert text.startswith('<?xml version="1.0" encoding="UTF-8"?>')
     root = ET.fromstring(text)
     assert root.tag == SVG + "svg"

@@ -191,7 +191,6 @@ def test_the_plugin_declares_the_hook() -> None:
     from regalia.core.registry import game_plugin
 
     plugin = game_plugin("two-heirs")
-    assert plugin.statistics is not None
     state = finished({}, 9)
     assert plugin.statistics(state) == game_statistics(state)
     assert WHITE == 0 and BLUE == 1

@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 from regalia.core.errors import OptionError
 from regalia.core.game import JSON, Game
 from regalia.core.options import Options, option
+from regalia.core.plugin import Plugin
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, catalogue_for
 
@@ -79,11 +80,17 @@ class Carcassonne(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     options_class: ClassVar[type[Options]] = CarcassonneOptions
-    plugin: ClassVar[str | None] = "regalia.games.carcassonne.plugin:PLUGIN"
     #: Random playouts of a whole game (some 140 placements) hardly tell moves apart; 10 decisions
     #: valued by ``evaluate`` (points, prospects, followers in hand) play much better (docs/ai.md).
     rollout_depth: ClassVar[int | None] = 10
     options: CarcassonneOptions
+
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        """The game's plugin (:mod:`regalia.games.carcassonne.plugin`, imported on first use)."""
+        from regalia.games.carcassonne.plugin import PLUGIN
+
+        return PLUGIN
 
     def __init__(self, options: CarcassonneOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)

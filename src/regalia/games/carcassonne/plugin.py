@@ -10,19 +10,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from regalia.core.plugin import lazy, package_plugin, position_calculator, rulebook
+from regalia.core.data import read_package_text
+from regalia.core.game import Game, Ply
+from regalia.core.plugin import Calculator, Menu, Plugin, position_calculator
 from regalia.games.carcassonne import calculator
+from regalia.games.carcassonne.state import CarcassonneState
 
-#: The rulebook of Carcassonne and of Heretics and Shrines, as shipped with regalia.
-rules_text = rulebook("regalia.games.carcassonne")
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
-
-def _lazy(target: str) -> Callable[..., Any]:
-    return lazy("regalia.games.carcassonne", target)
-
+    from regalia.core.encoding import Encoding
 
 NOTATION_HELP = """\
 Carcassonne notation (tiles by letter, positions as x,y: east is +x, north is +y; the start
@@ -38,18 +38,23 @@ A feature is named by its first side (or half) clockwise from north, as the tile
 Chance's outcomes (entered when you play with a real box, --draws manual): draw D."""
 
 
-PLUGIN = package_plugin(
-    "regalia.games.carcassonne",
-    notation_help=NOTATION_HELP,
-    rules=rules_text,
-    calculator=position_calculator(
-        calculator,
-        _lazy("calculator_render:render_position_score"),
-        "tiles=FILE: your own tile catalogue",
-    ),
-    benchmarks=_lazy("bench:benchmarks"),
-    encoding=_lazy("encoding:CarcassonneEncoding"),
-    check_options=(
+def _render_score(result: Any) -> RenderableType:
+    from regalia.games.carcassonne.calculator_render import render_position_score
+
+    return render_position_score(result)
+
+
+class CarcassonnePlugin(Plugin[CarcassonneState]):
+    """Carcassonne: the renderers of :mod:`regalia.games.carcassonne.render`, the rulebook (with
+    Heretics and Shrines), the position calculator, the cost of ``legal_actions()`` for ``regalia
+    bench`` and :class:`CarcassonneEncoding`. Its balance statistics are the default (each seat's
+    score)."""
+
+    notation_help: ClassVar[str] = NOTATION_HELP
+    calculator: ClassVar[Calculator | None] = position_calculator(
+        calculator, _render_score, "tiles=FILE: your own tile catalogue"
+    )
+    check_options: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {},
         {"players": 3},
         {"players": 5},
@@ -57,5 +62,53 @@ PLUGIN = package_plugin(
         {"players": 3, "shrines": "6"},
         {"players": 5, "shrines": "6", "challenge_house_rule": True},
         {"farmers": False, "small_city": 2},
-    ),
-)
+    )
+
+    def render_terminal(
+        self,
+        state: CarcassonneState,
+        viewer: int | None = None,
+        *,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> RenderableType:
+        from regalia.games.carcassonne.render import render_terminal
+
+        return render_terminal(state, viewer, width=width, height=height)
+
+    def render_svg(self, state: CarcassonneState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.carcassonne.render import render_svg
+
+        return render_svg(state, viewer, clickable)
+
+    def render_result(self, state: CarcassonneState) -> RenderableType:
+        from regalia.games.carcassonne.render import render_result
+
+        return render_result(state)
+
+    def legal_groups(self, state: CarcassonneState, actions: Sequence[Any]) -> Menu:
+        from regalia.games.carcassonne.render import legal_groups
+
+        return list(legal_groups(state, actions))
+
+    def describe(self, state: CarcassonneState, ply: Ply) -> str:
+        from regalia.games.carcassonne.render import describe_ply
+
+        return describe_ply(state, ply)
+
+    def rules(self) -> str:
+        return read_package_text("regalia.games.carcassonne", "data/rules.md")
+
+    def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
+        from regalia.games.carcassonne.encoding import CarcassonneEncoding
+
+        return CarcassonneEncoding(game, **variant)
+
+    def benchmarks(self, game: Game[Any], seed: int) -> Mapping[str, Any]:
+        from regalia.games.carcassonne.bench import benchmarks
+
+        return benchmarks(game, seed)
+
+
+#: Carcassonne's plugin (:meth:`Carcassonne.plugin <regalia.games.carcassonne.game.Carcassonne.plugin>`).
+PLUGIN = CarcassonnePlugin()

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 
 from regalia.core.game import JSON, Game
 from regalia.core.options import Options, option
+from regalia.core.plugin import Plugin
 from regalia.games.royal_court.actions import SEAT_NAMES, Action
 from regalia.games.royal_court.archetypes import Archetypes, archetypes_for
 
@@ -55,8 +56,15 @@ class RoyalCourt(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_class: ClassVar[type[Options]] = RoyalCourtOptions
-    plugin: ClassVar[str | None] = "regalia.games.royal_court.plugin:PLUGIN"
     options: RoyalCourtOptions
+
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        """The game's plugin (:mod:`regalia.games.royal_court.plugin`, imported on first use)."""
+        from regalia.games.royal_court.plugin import PLUGIN
+
+        return PLUGIN
+
     #: MCTS rollouts stop after 10 seat decisions and value the state with ``evaluate``: at equal
     #: time (600 cut iterations against 200 full ones) the cut search won 19 of 20 games. The
     #: influence values were balanced under this search; ``depth=4`` plays a little stronger

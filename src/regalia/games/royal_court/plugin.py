@@ -1,13 +1,27 @@
-"""The plugin surface of Intrigue in the Royal Court: terminal renderer, menu, descriptions,
-notation help, rulebook and the option sets the conformance kit checks.
+"""The plugin surface of Intrigue in the Royal Court: terminal and SVG renderers, menu,
+descriptions, notation help, rulebook, balance statistics, encoding and the option sets the
+conformance kit checks. It has no score calculator.
 
 >>> "play Assassin 1,1" in PLUGIN.notation_help, PLUGIN.rules().startswith("#")
 (True, True)
+>>> PLUGIN.calculator is None
+True
 """
 
 from __future__ import annotations
 
-from regalia.core.plugin import lazy, package_plugin
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from regalia.core.data import read_package_text
+from regalia.core.game import Game, Ply
+from regalia.core.plugin import Menu, Plugin
+from regalia.games.royal_court.state import RoyalCourtState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from regalia.core.encoding import Encoding
 
 NOTATION_HELP = """\
 Intrigue in the Royal Court notation (tiles by archetype, squares as x,y; north is +y):
@@ -24,14 +38,64 @@ Intrigue in the Royal Court notation (tiles by archetype, squares as x,y; north 
 Chance's outcome (enter it when you flip a real coin): first red, first blue."""
 
 
-PLUGIN = package_plugin(
-    "regalia.games.royal_court",
-    notation_help=NOTATION_HELP,
-    statistics=lazy("regalia.games.royal_court", "stats:game_statistics"),
-    encoding=lazy("regalia.games.royal_court", "encoding:RoyalCourtEncoding"),
-    check_options=(
+class RoyalCourtPlugin(Plugin[RoyalCourtState]):
+    """Intrigue in the Royal Court: the renderers of :mod:`regalia.games.royal_court.render`, the
+    rulebook, the statistics of :mod:`~regalia.games.royal_court.stats` and
+    :class:`RoyalCourtEncoding`; no calculator."""
+
+    notation_help: ClassVar[str] = NOTATION_HELP
+    check_options: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {},
         {"consort": "queen"},
         {"turn_cap": 12},
-    ),
-)
+    )
+
+    def render_terminal(
+        self,
+        state: RoyalCourtState,
+        viewer: int | None = None,
+        *,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> RenderableType:
+        from regalia.games.royal_court.render import render_terminal
+
+        return render_terminal(state, viewer, width=width, height=height)
+
+    def render_svg(self, state: RoyalCourtState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.royal_court.render import render_svg
+
+        return render_svg(state, viewer, clickable)
+
+    def render_result(self, state: RoyalCourtState) -> RenderableType:
+        from regalia.games.royal_court.render import render_result
+
+        return render_result(state)
+
+    def legal_groups(self, state: RoyalCourtState, actions: Sequence[Any]) -> Menu:
+        from regalia.games.royal_court.render import legal_groups
+
+        return legal_groups(state, actions)
+
+    def describe(self, state: RoyalCourtState, ply: Ply) -> str:
+        from regalia.games.royal_court.render import describe_ply
+
+        return describe_ply(state, ply)
+
+    def rules(self) -> str:
+        return read_package_text("regalia.games.royal_court", "data/rules.md")
+
+    def statistics(self, state: RoyalCourtState) -> list[dict[str, float]]:
+        from regalia.games.royal_court.stats import game_statistics
+
+        return game_statistics(state)
+
+    def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
+        from regalia.games.royal_court.encoding import RoyalCourtEncoding
+
+        return RoyalCourtEncoding(game, **variant)
+
+
+#: The plugin of Intrigue in the Royal Court
+#: (:meth:`RoyalCourt.plugin <regalia.games.royal_court.game.RoyalCourt.plugin>`).
+PLUGIN = RoyalCourtPlugin()

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from regalia.core.errors import OptionError
 from regalia.core.game import JSON, Game
 from regalia.core.options import Options, option
+from regalia.core.plugin import Plugin
 from regalia.games.two_heirs.actions import SEAT_COLOURS, SET_CHOICES, Action
 from regalia.games.two_heirs.henry import HENRY, TreasureSet, treasures_for
 from regalia.games.two_heirs.tiles import RECOMMENDED_SETS, SETS, Catalogue, catalogue_for
@@ -75,8 +76,14 @@ class TwoHeirs(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_class: ClassVar[type[Options]] = TwoHeirsOptions
-    plugin: ClassVar[str | None] = "regalia.games.two_heirs.plugin:PLUGIN"
     options: TwoHeirsOptions
+
+    @classmethod
+    def plugin(cls) -> Plugin[Any]:
+        """The game's plugin (:mod:`regalia.games.two_heirs.plugin`, imported on first use)."""
+        from regalia.games.two_heirs.plugin import PLUGIN
+
+        return PLUGIN
 
     def __init__(self, options: TwoHeirsOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)

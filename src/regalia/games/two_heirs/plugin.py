@@ -2,25 +2,25 @@
 
 >>> PLUGIN.calculator.format
 'two-heirs-position'
->>> "take W3" in PLUGIN.notation_help
-True
+>>> "take W3" in PLUGIN.notation_help, PLUGIN.has_svg, PLUGIN.has_encoding
+(True, True, True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from regalia.core.plugin import lazy, package_plugin, position_calculator, rulebook
-from regalia.games.two_heirs import calculator, commands
+from regalia.core.data import read_package_text
+from regalia.core.game import Game, Ply
+from regalia.core.plugin import Calculator, Menu, Plugin, position_calculator
+from regalia.games.two_heirs import calculator
+from regalia.games.two_heirs.state import TwoHeirsState
 
-#: The rulebook of The Two Heirs (two-player and solo rules), as shipped with regalia.
-rules_text = rulebook("regalia.games.two_heirs")
+if TYPE_CHECKING:
+    from rich.console import RenderableType
 
-
-def _lazy(target: str) -> Callable[..., Any]:
-    return lazy("regalia.games.two_heirs", target)
-
+    from regalia.core.encoding import Encoding
 
 NOTATION_HELP = """\
 The Two Heirs notation (tiles by id, positions as x,y; north is +y):
@@ -38,21 +38,81 @@ Chance's outcomes (entered when you play with real tiles): first white, draw W3,
 sets wandering,dominion,guard, treasure H4."""
 
 
-PLUGIN = package_plugin(
-    "regalia.games.two_heirs",
-    notation_help=NOTATION_HELP,
-    rules=rules_text,
-    calculator=position_calculator(
-        calculator, _lazy("render:render_position_score"), "tiles=FILE: your own tile catalogue"
-    ),
-    commands=(commands.register,),
-    statistics=_lazy("stats:game_statistics"),
-    encoding=_lazy("encoding:TwoHeirsEncoding"),
-    check_options=(
+def _render_score(result: Any) -> RenderableType:
+    from regalia.games.two_heirs.render import render_position_score
+
+    return render_position_score(result)
+
+
+def _register_commands(app: Any) -> None:
+    from regalia.games.two_heirs.commands import register
+
+    register(app)
+
+
+class TwoHeirsPlugin(Plugin[TwoHeirsState]):
+    """The Two Heirs: the renderers of :mod:`regalia.games.two_heirs.render`, the rulebook
+    (two-player and solo rules), the position calculator, ``regalia henry``, the balance
+    statistics of :mod:`~regalia.games.two_heirs.stats` and :class:`TwoHeirsEncoding`."""
+
+    notation_help: ClassVar[str] = NOTATION_HELP
+    calculator: ClassVar[Calculator | None] = position_calculator(
+        calculator, _render_score, "tiles=FILE: your own tile catalogue"
+    )
+    commands: ClassVar[tuple[Callable[[Any], None], ...]] = (_register_commands,)
+    check_options: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {},
         {"roads": False, "sets": "warfare,crafts,guard"},
         {"sets": "random"},
         {"solo": True, "level": 1},
         {"solo": True},
-    ),
-)
+    )
+
+    def render_terminal(
+        self,
+        state: TwoHeirsState,
+        viewer: int | None = None,
+        *,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> RenderableType:
+        from regalia.games.two_heirs.render import render_terminal
+
+        return render_terminal(state, viewer, width=width, height=height)
+
+    def render_svg(self, state: TwoHeirsState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.two_heirs.render import render_svg
+
+        return render_svg(state, viewer, clickable)
+
+    def render_result(self, state: TwoHeirsState) -> RenderableType:
+        from regalia.games.two_heirs.render import render_result
+
+        return render_result(state)
+
+    def legal_groups(self, state: TwoHeirsState, actions: Sequence[Any]) -> Menu:
+        from regalia.games.two_heirs.render import legal_groups
+
+        return legal_groups(state, actions)
+
+    def describe(self, state: TwoHeirsState, ply: Ply) -> str:
+        from regalia.games.two_heirs.render import describe_ply
+
+        return describe_ply(state, ply)
+
+    def rules(self) -> str:
+        return read_package_text("regalia.games.two_heirs", "data/rules.md")
+
+    def statistics(self, state: TwoHeirsState) -> list[dict[str, float]]:
+        from regalia.games.two_heirs.stats import game_statistics
+
+        return game_statistics(state)
+
+    def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
+        from regalia.games.two_heirs.encoding import TwoHeirsEncoding
+
+        return TwoHeirsEncoding(game, **variant)
+
+
+#: The Two Heirs' plugin (:meth:`TwoHeirs.plugin <regalia.games.two_heirs.game.TwoHeirs.plugin>`).
+PLUGIN = TwoHeirsPlugin()
