@@ -384,6 +384,62 @@ def test_undo_against_the_computer_takes_back_the_placement_before_the_follower(
     assert after["version"] > before["version"]
 
 
+def test_undo_against_the_computer_takes_back_the_persons_move_with_the_computers_reply(
+    client: TestClient,
+) -> None:
+    """The one takeback policy (Match.takeback; docs/server.md, "Undo"): back to the person's last
+    decision, with whatever the computer (and chance) played after it. Before the match layer the
+    server took back only an action of the seat's current turn, so this was refused (409)."""
+    made = create(client, "royal-court", [{"kind": "human"}, {"kind": "computer", "agent": "random"}])
+    token = tokens(made)[0]
+    current = wait_for(client, made["id"], lambda v: v["to_act"] == 0)
+    while True:  # the person's whole turn; the answer says when the computer is to act
+        before = current
+        answer = act(client, made["id"], token, current["legal"][-1])
+        assert answer.status_code == 200
+        if answer.json()["to_act"] != 0:
+            break
+        current = view(client, made["id"])
+    replied = wait_for(client, made["id"], lambda v: v["to_act"] == 0 and not v["thinking"])
+    assert any(e["seat"] == 1 for e in replied["log"][answer.json()["plies"] :])
+    assert view(client, made["id"], token)["undo"]["allowed"] is True
+    undone = client.post(f"/api/matches/{made['id']}/undo", headers=bearer(token))
+    assert undone.status_code == 200
+    after = view(client, made["id"], token)
+    assert after["plies"] == before["plies"] and after["legal"] == before["legal"]
+    assert after["log"] == replied["log"][: before["plies"]]
+
+
+def test_undo_online_after_the_turn_passed_needs_consent_and_none_once_the_other_moved(
+    client: TestClient,
+) -> None:
+    """Online, a person may ask to take back their last decision after the turn passed, as long as
+    the other person has not acted since (Match.takeback); once they have, it is refused (409)."""
+    made = create(client, "royal-court", HUMANS)
+    seat_tokens = tokens(made)
+    start = view(client, made["id"])
+    seat = start["to_act"]
+    me, them = seat_tokens[seat], seat_tokens[1 - seat]
+    current = start
+    while current["to_act"] == seat:
+        assert act(client, made["id"], me, current["legal"][-1]).status_code == 200
+        current = view(client, made["id"], me)
+    assert current["undo"]["allowed"] is True
+    assert client.post(f"/api/matches/{made['id']}/undo", headers=bearer(me)).status_code == 200
+    assert client.post(f"/api/matches/{made['id']}/undo/accept", headers=bearer(them)).status_code == 200
+    back = view(client, made["id"], me)
+    assert back["to_act"] == seat and back["plies"] == current["plies"] - 1
+    while back["to_act"] == seat:
+        assert act(client, made["id"], me, back["legal"][-1]).status_code == 200
+        back = view(client, made["id"], me)
+    theirs = view(client, made["id"], them)
+    assert theirs["to_act"] == 1 - seat
+    assert act(client, made["id"], them, theirs["legal"][0]).status_code == 200
+    refused = client.post(f"/api/matches/{made['id']}/undo", headers=bearer(me))
+    assert refused.status_code == 409 and "another player has moved" in refused.json()["detail"]
+    assert view(client, made["id"], me)["undo"]["allowed"] is False
+
+
 def test_undo_online_needs_the_opponents_consent(client: TestClient) -> None:
     made = create(client, "royal-court", HUMANS)
     seat_tokens = tokens(made)
@@ -422,6 +478,45 @@ def test_a_declined_undo_changes_nothing_but_the_request(client: TestClient) -> 
     assert client.post(f"/api/matches/{made['id']}/undo/decline", headers=bearer(them)).status_code == 200
     after = view(client, made["id"], me)
     assert after["plies"] == played["plies"] and after["undo"]["pending"] is None
+
+
+# -- resigning ----------------------------------------------------------------------------------------
+def test_resign_ends_the_match_with_the_seat_last_and_the_record_says_so(client: TestClient) -> None:
+    made = create(client, "royal-court", HUMANS)
+    seat_tokens = tokens(made)
+    start = view(client, made["id"])
+    waiting = 1 - start["to_act"]  # any seat may resign, not only the one to act
+    with client.websocket_connect(f"/api/matches/{made['id']}/ws") as ws:
+        ws.send_json({"token": seat_tokens[start["to_act"]]})
+        ws.receive_json()
+        answer = client.post(f"/api/matches/{made['id']}/resign", headers=bearer(seat_tokens[waiting]))
+        assert answer.status_code == 200
+        assert answer.json()["status"] == "finished" and answer.json()["to_act"] is None
+        pushed = ws.receive_json()
+        assert pushed["type"] == "delta" and pushed["view"]["status"] == "finished"
+    final = view(client, made["id"], seat_tokens[waiting])
+    result = final["result"]
+    assert result["ending"] == {"reason": "resign", "seat": waiting} and "resigned" in result["text"]
+    assert result["winner"] == 1 - waiting and result["returns"][waiting] == -1.0
+    assert final["legal"] == [] and final["undo"]["allowed"] is False and final["plies"] == start["plies"]
+    record = client.get(f"/api/matches/{made['id']}/record").json()
+    assert record["ending"] == {"reason": "resign", "seat": waiting}
+    assert record["result"]["winner"] == 1 - waiting
+    listed = client.get("/api/matches?status=finished").json()
+    assert listed[0]["id"] == made["id"] and listed[0]["result"]["ending"]["seat"] == waiting
+    again = client.post(f"/api/matches/{made['id']}/resign", headers=bearer(seat_tokens[1 - waiting]))
+    assert again.status_code == 409 and "over" in again.json()["detail"]
+    assert act(client, made["id"], seat_tokens[1 - waiting], "pass").status_code == 409
+
+
+def test_resign_needs_the_seats_token(client: TestClient) -> None:
+    made = create(client, "royal-court", HUMANS)
+    other = create(client, "royal-court", HUMANS)
+    assert client.post(f"/api/matches/{made['id']}/resign").status_code == 401
+    foreign = client.post(f"/api/matches/{made['id']}/resign", headers=bearer(tokens(other)[0]))
+    assert foreign.status_code == 403
+    assert client.post("/api/matches/nope/resign", headers=bearer(tokens(made)[0])).status_code in (403, 404)
+    assert view(client, made["id"])["status"] == "active"
 
 
 # -- hints ---------------------------------------------------------------------------------------------
@@ -515,6 +610,7 @@ def test_the_openapi_schema_documents_every_endpoint(client: TestClient) -> None
         "/api/matches/{match_id}",
         "/api/matches/{match_id}/actions",
         "/api/matches/{match_id}/undo",
+        "/api/matches/{match_id}/resign",
         "/api/matches/{match_id}/hint",
         "/api/matches/{match_id}/record",
         "/api/matches/{match_id}/svg",
