@@ -429,3 +429,32 @@ def test_shared_screen_plays_every_seat(server: Server, context: Any, artifacts:
     assert movers == {"0", "1"}
     page.screenshot(path=str(artifacts / "shared-screen.png"), full_page=True)
     assert errors == []
+
+
+def test_pushed_moves_append_to_the_log_and_resign_ends_the_match(server: Server, context: Any) -> None:
+    """The page applies the server's pushes (deltas of its log: docs/server.md, "WebSocket") so that
+    its log is the server's after every move, the computer's replies included; resigning ends the
+    match with that seat last, as the server's record says."""
+    made = server.create("royal-court", [{"kind": "human"}, {"kind": "computer", "agent": "random"}])
+    page = context.new_page()
+    errors = watch(page)
+    open_match(page, server.url(made["seats"][0]["link"]))
+    page.wait_for_function("() => document.querySelector('#connection').dataset.state === 'live'")
+    rng = random.Random(5)
+    token = made["seats"][0]["token"]
+    for _ in range(6):
+        assert wait_turn(page) == "your-turn"
+        click_move(page, rng)
+        code, current = server.call("GET", f"/api/matches/{made['id']}", token=token)
+        page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=current["version"])
+        if version(page) == current["version"]:
+            assert log_texts(page) == [e["text"] for e in current["log"]]
+    assert wait_turn(page) == "your-turn"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    page.wait_for_function("() => document.body.dataset.status === 'finished'")
+    assert "resigned" in page.inner_text("#result-text")
+    code, record = server.call("GET", f"/api/matches/{made['id']}/record")
+    assert code == 200 and record["ending"] == {"reason": "resign", "seat": 0}
+    assert record["result"]["winner"] == 1
+    assert errors == []

@@ -34,6 +34,7 @@ let hint = null; // the hint shown: {action, agent, version}
 let replayPly = null; // the ply the replay shows (null: the live view)
 const replayCache = new Map();
 let socket = null;
+let socketLog = null; // the log as this socket last sent it: its pushes are deltas of it
 let socketFatal = false; // the server refused the token: do not reconnect
 let retry = 500;
 
@@ -228,8 +229,12 @@ function renderControls() {
   const undo = view.undo || { allowed: false, pending: null };
   const undoButton = $("undo");
   undoButton.hidden = spectator || !active;
-  // Only the seat that made the last action takes it back, and it is still that seat's turn.
-  undoButton.disabled = !undo.allowed || view.to_act !== view.viewer || view.thinking || busy;
+  // The server says whether this seat may take back its last decision (with the computer's reply).
+  undoButton.disabled = !undo.allowed || view.thinking || busy;
+
+  const resignButton = $("resign");
+  resignButton.hidden = spectator || !active;
+  resignButton.disabled = busy;
 
   const request = $("undo-request");
   const pending = undo.pending;
@@ -442,7 +447,18 @@ function connect() {
     if (message.type === "pong") return;
     if (message.type === "view" && message.view) {
       delivered = true;
+      socketLog = message.view.log || [];
       if (!view || message.view.version >= view.version) render(message.view);
+    } else if (message.type === "delta" && message.view) {
+      // What changed since this socket's last message: the first `keep` items of its log stay
+      // (fewer after an undo), `log` follows them, `view` is the rest of the new view.
+      const log = message.log || [];
+      if (socketLog === null || message.keep > socketLog.length || message.keep + log.length !== message.view.plies) {
+        event.target.close(); // out of step: a new connection starts with the whole view
+        return;
+      }
+      socketLog = socketLog.slice(0, message.keep).concat(log);
+      if (!view || message.view.version >= view.version) render({ ...message.view, log: socketLog });
     } else if (message.type === "error") {
       socketFatal = true;
       showError(`The server refused this page: ${message.detail}`);
@@ -451,6 +467,7 @@ function connect() {
   });
   socket.addEventListener("close", () => {
     socket = null;
+    socketLog = null;
     if (socketFatal) {
       setConnection("offline", "offline");
       return;
@@ -467,6 +484,9 @@ function connect() {
 // ----------------------------------------------------------------------------- wiring
 $("hint").addEventListener("click", askHint);
 $("undo").addEventListener("click", () => post("/undo", "No undo"));
+$("resign").addEventListener("click", () => {
+  if (window.confirm("Resign this match? You will rank last.")) post("/resign", "Cannot resign");
+});
 $("undo-accept").addEventListener("click", () => post("/undo/accept", "Cannot accept"));
 $("undo-decline").addEventListener("click", () => post("/undo/decline", "Cannot decline"));
 $("record").addEventListener("click", downloadRecord);
