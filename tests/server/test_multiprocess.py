@@ -37,13 +37,24 @@ def socket(stack: contextlib.ExitStack, server: Server, match_id: str, token: st
     return ws
 
 
+#: The log each socket holds (by ``id``): a push after the first view is a delta of it.
+HELD: dict[int, list[Any]] = {}
+
+
 def received(ws: ClientConnection, version: int | None = None, timeout: float = 10.0) -> dict[str, Any]:
     """The next view pushed (with ``version``: the next of that version or newer; a server may push
-    one version twice)."""
+    one version twice), the deltas after the first view applied to the log the socket holds
+    (docs/server.md, "WebSocket")."""
     while True:
         message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
-        assert message["type"] == "view", message
-        view: dict[str, Any] = message["view"]
+        if message["type"] == "view":
+            view: dict[str, Any] = message["view"]
+        else:
+            assert message["type"] == "delta" and id(ws) in HELD, message
+            log = HELD[id(ws)][: message["keep"]] + message["log"]
+            view = {**message["view"], "log": log}
+            assert len(log) == view["plies"]
+        HELD[id(ws)] = view["log"]
         if version is None or view["version"] >= version:
             return view
 
