@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -43,9 +44,9 @@ def forced_step(state: State[Any], rng: random.Random | None) -> Any | None:
 
 
 def random_choice(state: State[Any], rng: random.Random) -> Any:
-    """A uniformly random legal action (the policy of random playouts)."""
+    """A uniformly random legal action (the policy of random playouts): one ``rng.random()``."""
     legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    return legal[int(rng.random() * len(legal))]
 
 
 def playout(
@@ -58,24 +59,24 @@ def playout(
     on_ply: Callable[[State[Any]], None] | None = None,
 ) -> S:
     """Play ``state`` on in place, trusted: chance from ``rng``, automata's forced steps, every
-    other seat's action from ``choose(state, rng)``; stop at the end of the game or after
-    ``decisions`` seat decisions (``None``: no limit). Returns ``state``.
+    other seat's action from ``choose(state, rng)``; stop at the end of the game or right after
+    the ``decisions``-th seat decision (``None``: no limit; nothing of chance's or an automaton's
+    that follows it is applied). Returns ``state``.
 
     With ``checked`` false the actions go through the engine's fast path
     (:meth:`State.apply_unchecked`): ``choose`` must return an action of ``legal_actions()``.
     ``on_ply(state)`` is called after every ply."""
     apply = state.apply if checked else state.apply_unchecked
     automata = state.automaton_seats()
+    limit = math.inf if decisions is None else decisions
     made = 0
-    while not state.is_terminal():
+    while made < limit and not state.is_terminal():
         player = state.current_player
         if player == CHANCE:
             action = state.sample_chance(rng)
         elif automata and player in automata:
             action = state.forced_action()
         else:
-            if decisions is not None and made >= decisions:
-                break
             action = choose(state, rng)
             made += 1
         apply(action)
