@@ -22,14 +22,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from regalia.ai import agent_from_spec, observe_agent, reset_agent
+from regalia.ai import agent_from_spec, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
-from regalia.core.game import CHANCE, JSON, Game, State
+from regalia.core.game import JSON, Game, State
 from regalia.core.record import Record
 from regalia.core.registry import load_game
-
-#: Games longer than this many plies stop the run with an error (a game that never ends is a bug).
-MAX_PLIES = 100_000
+from regalia.match import Match, MatchError, Seat, StreamChance
 
 
 class LabError(RegaliaError):
@@ -99,60 +97,80 @@ class PlayedGame:
     automata: frozenset[int]
 
 
+class _Thinking:
+    """The context each agent decision runs in: ``on_decision(state)`` first, then the seconds the
+    agent takes, added to its seat's (the lab's figures time the agent alone)."""
+
+    def __init__(self, match: Match, on_decision: Callable[[State[Any]], None] | None, n: int) -> None:
+        self.match = match
+        self.on_decision = on_decision
+        self.seconds = [0.0] * n
+        self.seat = 0
+        self.start = 0.0
+
+    def __call__(self, seat: int) -> _Thinking:
+        self.seat = seat
+        return self
+
+    def __enter__(self) -> None:
+        if self.on_decision is not None:
+            self.on_decision(self.match.state)
+        self.start = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        self.seconds[self.seat] += time.perf_counter() - self.start
+
+
 def run_game(
     job: GameJob,
     on_decision: Callable[[State[Any]], None] | None = None,
     on_ply: Callable[[State[Any]], None] | None = None,
 ) -> PlayedGame:
-    """Play ``job`` to the end: chance draws from ``random.Random(job.seed)``, seats the rules play
-    themselves (a solo automaton) take their forced steps, every other seat asks its agent.
+    """Play ``job`` to the end as a :class:`~regalia.match.Match`: chance draws from
+    ``random.Random(job.seed)`` (:class:`~regalia.match.StreamChance`), seats the rules play
+    themselves (a solo automaton) take their forced steps, every other seat asks its agent (built
+    from its spec, with ``random.Random`` of its agent seed).
 
     ``on_decision(state)`` is called before each agent's decision, ``on_ply(state)`` after each ply.
     """
     game = resolve_game(job.game, job.options)
-    state = game.new_state(job.seed)
-    chance_rng = random.Random(job.seed)
-    agents = [agent_from_spec(spec) if spec else None for spec in job.specs]
-    for agent in agents:
-        if agent is not None:
-            reset_agent(agent)
-    rngs = [random.Random(s) for s in job.agent_seeds]
-    n = state.num_players
-    moves = [0] * n
-    seconds = [0.0] * n
-    clock = time.perf_counter
-    automata = frozenset(state.automaton_seats())
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat == CHANCE:
-            state.apply(state.sample_chance(chance_rng))
-        elif seat in automata:
-            state.apply(state.forced_action())
-        else:
-            agent = agents[seat] if 0 <= seat < len(agents) else None
-            if agent is None:
-                raise LabError(f"game {job.index} (seed {job.seed}): seat {seat} to move has no agent")
-            if on_decision is not None:
-                on_decision(state)
-            start = clock()
-            action = agent.choose(state, rngs[seat])
-            seconds[seat] += clock() - start
-            moves[seat] += 1
-            try:
-                state.apply(action)
-            except IllegalAction as exc:
-                raise LabError(
-                    f"agent {job.specs[seat]!r} chose an illegal action {action!r} in game {job.index}"
-                    f" (seed {job.seed}) at ply {state.ply + 1}: {exc}"
-                ) from None
-            for other in agents:
-                if other is not None and other is not agent:
-                    observe_agent(other, state)
-        if on_ply is not None:
-            on_ply(state)
-        if state.ply > MAX_PLIES:
-            raise LabError(f"game {job.index} (seed {job.seed}) did not end in {MAX_PLIES} plies")
-    return PlayedGame(state, moves, seconds, automata)
+    n = game.num_players
+    automata = frozenset(game.automaton_seats())
+    specs = [job.specs[s] if s < len(job.specs) else "" for s in range(n)]
+    seats = [
+        Seat.automaton() if s in automata else Seat.computer(spec) if spec else Seat.human()
+        for s, spec in enumerate(specs)
+    ]
+    agents = {s: agent_from_spec(spec) for s, spec in enumerate(specs) if spec and s not in automata}
+    for agent in agents.values():
+        reset_agent(agent)
+    match = Match(
+        game,
+        seats,
+        seed=job.seed,
+        chance=StreamChance(job.seed),
+        agents=agents,
+        agent_rngs={s: random.Random(seed) for s, seed in enumerate(job.agent_seeds)},
+        describe=False,
+        now=time.perf_counter,
+    )
+    thinking = _Thinking(match, on_decision, n)
+    ply_hook = None if on_ply is None else (lambda _entry: on_ply(match.state))
+    try:
+        match.advance(ply_hook, thinking=thinking)
+    except IllegalAction as exc:
+        seat = match.state.current_player
+        raise LabError(
+            f"agent {specs[seat]!r} chose an illegal action in game {job.index}"
+            f" (seed {job.seed}) at ply {match.state.ply + 1}: {exc}"
+        ) from None
+    except MatchError as exc:
+        raise LabError(f"game {job.index} (seed {job.seed}): {exc}") from None
+    if not match.is_over():
+        raise LabError(
+            f"game {job.index} (seed {job.seed}): seat {match.state.current_player} to move has no agent"
+        )
+    return PlayedGame(match.state, list(match.decisions), thinking.seconds, automata)
 
 
 def play_game(job: GameJob) -> GameResult:
