@@ -1,9 +1,11 @@
 """``regalia play GAME``: play a game in the terminal against the computer or at one keyboard.
 
-The command is game-agnostic: it loads the game through the registry and draws it with the game's
-plugin (:class:`regalia.core.plugin.Plugin`: ``render_terminal``, ``legal_groups``, ``describe``,
-``notation_help``, ``rules``). Chance's draws come from the game's seed; the seats the rules play
-themselves (a solo automaton) take their steps on their own, each shown on its own line.
+The command is game-agnostic: it loads the game through the registry, runs it as a
+:class:`regalia.match.Match` (chance's draws, the automata's steps, the computer's moves, undo,
+hints, resigning and the clocks are the match's) and draws it with the game's plugin
+(:class:`regalia.core.plugin.Plugin`: ``render_terminal``, ``legal_groups``, ``describe``,
+``notation_help``, ``rules``). :class:`TerminalGame` only reads the input and draws: the board,
+the lines of the turn (from the match's log), the menu and the prompt.
 
 Input is read line by line; at a terminal the line has editing and history (readline) and Tab
 completes moves and commands. A game can be scripted through stdin. No input, file or key ends in
@@ -15,12 +17,13 @@ a traceback: errors are one line, and the state is unchanged.
 Traceback (most recent call last):
 ...
 regalia.core.errors.OptionError: agent 'greedy' has no levels; agents with levels: mcts
+>>> clock_text(65.4), clock_text(3725), clock_text(2 * 86400 + 3600), clock_text(-3)
+('1:05', '1:02:05', '2d 1:00', '0:00')
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import sys
 from collections.abc import Iterator, Sequence
@@ -34,14 +37,12 @@ from rich.text import Text
 from regalia.commands._common import DEFAULT_GAME, game_help, options_from, read_line, seat_index
 from regalia.commands._common import console as make_console
 from regalia.core.errors import OptionError, RecordError, RegaliaError
-from regalia.core.game import CHANCE, State
+from regalia.core.game import CHANCE, Game, State
 from regalia.core.plugin import Plugin
-from regalia.core.record import Record, replay
+from regalia.core.record import Record, initial_state
 from regalia.core.registry import load_game
 from regalia.core.text import plural
-
-HUMAN = "human"
-AUTOMATON = "automaton"
+from regalia.match import COMPUTER, HUMAN, ClockError, LogEntry, Match, Seat, StateChance, TimeControl
 
 GENERIC_HELP = """\
 Type the number of a move from the list, or the move in notation (Tab completes it).
@@ -52,15 +53,19 @@ Commands:
   board           draw the board again
   save FILE       save the game as a record (continue it with: regalia play --load FILE)
   undo            take back your last move (and whatever was played after it)
+  resign          give up (asked again first): the game ends, lost by you
   quit            stop (the game is saved first when it has a save file)"""
 
-COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "quit")
+COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "resign", "quit")
 #: Sources of chance's outcomes (``--draws``).
 DRAWS = ("seed", "manual")
 
 MANUAL_HELP = """\
 Draws are typed in (--draws manual): when chance is to act, type what was drawn from the real box,
 by its number in the list, its notation (draw D) or its name alone (D); undo takes back a draw too."""
+
+#: How a game the rules did not end is told (``Match.ending.reason``).
+ENDED = {"resign": "resigned", "time": "ran out of time"}
 
 
 def make_opponent(vs: str, level: str | None) -> Any:
@@ -75,54 +80,59 @@ def make_opponent(vs: str, level: str | None) -> Any:
     return regalia.ai.make_agent(vs, level)
 
 
+def clock_text(seconds: float) -> str:
+    """Time left on a clock: ``M:SS``, ``H:MM:SS``, or ``Nd H:MM`` over a day (none left: ``0:00``)."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes, secs = divmod(rest, 60)
+    if days:
+        return f"{days}d {hours}:{minutes:02d}"
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
 class QuitGame(Exception):
     """The player asked to stop."""
 
 
-@dataclasses.dataclass
-class Seat:
-    """Who plays a seat: ``human``, ``automaton`` or an agent (its spec)."""
-
-    kind: str
-    agent: Any = None
-
-    @property
-    def label(self) -> str:
-        return str(self.agent.name) if self.agent is not None else self.kind
-
-
 class TerminalGame:
-    """One game in the terminal: human seats answer prompts, agents and automata play on their own."""
+    """One match in the terminal: the people's input and the drawing; the match plays the rest.
+
+    ``fresh_from``: the ply from which the lines of the turn are shown (a loaded game shows its
+    last moves instead of the lines of a turn played before it was saved).
+    """
 
     def __init__(
         self,
-        state: State[Any],
-        seats: list[Seat],
+        match: Match,
         plugin: Plugin[Any],
         console: Console,
         save_path: Path | None = None,
-        log: Sequence[Text] = (),
-        manual_chance: bool = False,
+        fresh_from: int = 0,
     ) -> None:
-        self.state = state
-        self.manual_chance = manual_chance
-        self.seats = seats
+        self.match = match
         self.plugin = plugin
         self.console = console
         self.save_path = save_path
-        self.log: list[Text] = list(log)
-        self.turn_lines: list[Text] = []
-        self._chance_line: Text | None = None
+        self.fresh_from = fresh_from
         self.menu: list[Any] = []
         self.redraw = True
+        #: A message shown under the next drawing (at a terminal the drawing clears the screen).
+        self.notice: Text | None = None
         self.interactive = sys.stdin.isatty() and console.is_terminal
         if self.interactive:
             _enable_line_editing(self)
 
+    @property
+    def state(self) -> State[Any]:
+        return self.match.state
+
     # -- seats -----------------------------------------------------------------------------------
     @property
     def humans(self) -> list[int]:
-        return [p for p, s in enumerate(self.seats) if s.kind == HUMAN]
+        return self.match.people()
 
     def viewer(self) -> int | None:
         humans = self.humans
@@ -134,29 +144,75 @@ class TerminalGame:
     def seat_name(self, seat: int) -> str:
         if seat == CHANCE:
             return "chance"
-        names = self.state.seat_names()
+        names = self.match.names()
         name = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
         if seat in self.humans and len(self.humans) == 1:
             name += " (you)"
         return name
 
-    def players(self) -> tuple[str, ...]:
-        return tuple(s.label for s in self.seats)
+    def last_person(self) -> int | None:
+        """The person who moved last (``None`` before any person's move)."""
+        for player, _ in reversed(self.state.actors()):
+            if player >= 0 and self.match.seats[player].is_person:
+                return int(player)
+        return None
+
+    def person(self) -> int | None:
+        """The person the input speaks for: the one to act, or the only one (chance to act)."""
+        player = self.state.current_player
+        if player >= 0:
+            return player if self.match.seats[player].is_person else None
+        return self.humans[0] if len(self.humans) == 1 else None
 
     # -- drawing ---------------------------------------------------------------------------------
+    def line(self, entry: LogEntry, detail: bool = True) -> Text:
+        """One line for a ply: who, the notation and (``detail``) what it did."""
+        player = entry.seat
+        who = self.seat_name(player)
+        if 0 <= player < len(self.match.seats) and self.match.seats[player].agent is not None:
+            who += f" ({self.match.seats[player].label})"
+        line = Text(f"{who}: ", style="bold")
+        line.append(entry.text, style="bold yellow" if player != CHANCE else "")
+        if detail and entry.description and entry.description != entry.text:
+            line.append(f" ({entry.description})", style="dim")
+        return line
+
+    def turn_lines(self) -> list[Text]:
+        """The lines of the turn from the match's log: a new seat's first ply clears the lines of
+        the turn before; chance's outcomes in a row share one line."""
+        entries = self.match.log(self.viewer())
+        start, last_seat = 0, CHANCE
+        for entry in entries:
+            if entry.seat != CHANCE and entry.seat != last_seat:
+                start, last_seat = entry.ply, entry.seat
+        lines: list[Text] = []
+        chance_line: Text | None = None
+        for entry in entries[max(start, self.fresh_from) :]:
+            if entry.seat == CHANCE and chance_line is not None:
+                chance_line.append(f" · {entry.text}")
+            else:
+                lines.append(self.line(entry))
+                chance_line = lines[-1] if entry.seat == CHANCE else None
+        return lines
+
     def draw(self, whole: bool = False) -> None:
         """Draw the position to fit the terminal (``whole``: the whole board, whatever its height)."""
-        state = self.state
         parts: list[RenderableType] = []
         size = self.console.size
         height = None if whole else size.height
-        parts.append(self.plugin.render_terminal(state, self.viewer(), width=size.width, height=height))
-        if self.turn_lines:
-            parts.append(Text("\n").join(self.turn_lines))
-        elif self.log:
+        parts.append(self.plugin.render_terminal(self.state, self.viewer(), width=size.width, height=height))
+        lines = self.turn_lines()
+        if lines:
+            parts.append(Text("\n").join(lines))
+        elif self.state.ply:
             recent = Text("last moves: ", style="dim")
-            recent.append(Text(" · ").join(self.log[-6:]))
+            recent.append(
+                Text(" · ").join(self.line(e, detail=False) for e in self.match.log(self.viewer())[-6:])
+            )
             parts.append(recent)
+        if self.notice is not None:
+            parts.append(self.notice)
+            self.notice = None
         if self.interactive:
             self.console.clear()
         self.console.print(Group(*parts))
@@ -189,13 +245,19 @@ class TerminalGame:
     def say(self, message: str | Text, style: str = "") -> None:
         self.console.print(message if isinstance(message, Text) else Text(message, style=style))
 
-    # -- saving ----------------------------------------------------------------------------------
-    def record(self) -> Record:
-        record: Record = self.state.record()
-        return record.with_players(self.players())
+    def prompt(self) -> str:
+        """The prompt: who is to act, with the time left on a timed game's clock."""
+        player = self.state.current_player
+        if player == CHANCE:
+            return "chance: what was drawn (number, outcome, help)"
+        left = ""
+        if self.match.time_control.timed:
+            left = f" · {clock_text(self.match.remaining(player))} left"
+        return f"{self.seat_name(player)}{left} (number, move, help)"
 
+    # -- saving ----------------------------------------------------------------------------------
     def save(self, path: Path, quiet: bool = False) -> None:
-        self.record().save(path)
+        self.match.record().save(path)
         if not quiet:
             self.say(f"saved to {path} (continue with: regalia play --load {path})", "green")
 
@@ -203,119 +265,68 @@ class TerminalGame:
         if self.save_path is not None:
             self.save(self.save_path, quiet=True)
 
-    # -- playing ---------------------------------------------------------------------------------
-    def describe(self, player: int, text: str, latest: bool = True) -> Text:
-        """One line for a ply: who, the notation and (for the ply just applied) what it did."""
-        who = self.seat_name(player)
-        if 0 <= player < len(self.seats) and self.seats[player].agent is not None:
-            who += f" ({self.seats[player].label})"
-        line = Text(f"{who}: ", style="bold")
-        line.append(text, style="bold yellow" if player != CHANCE else "")
-        if latest:
-            detail = self.plugin.describe(self.state, self.state.plies()[-1])
-            if detail and detail != text:
-                line.append(f" ({detail})", style="dim")
-        return line
-
-    def apply(self, action: Any) -> None:
-        """Apply an action and show its line: a new seat's first ply clears the lines of the turn
-        before; chance's outcomes in a row share one line."""
-        state = self.state
-        player = state.current_player
-        if player != CHANCE and player != self._last_player():
-            self.turn_lines = []
-            self._chance_line = None
-        text = state.action_text(action)
-        state.apply(action)
-        if player == CHANCE and self._chance_line is not None and self.turn_lines:
-            self._chance_line.append(" · ")
-            self._chance_line.append(text)
-        else:
-            line = self.describe(player, text)
-            self.turn_lines.append(line)
-            self.log.append(line)
-            self._chance_line = line if player == CHANCE else None
+    # -- what the match does ---------------------------------------------------------------------
+    def on_ply(self, entry: LogEntry) -> None:
+        """A ply the match played by itself: saved, and a computer's move shown at once."""
         self.autosave()
-
-    def play_automatic(self) -> None:
-        """Chance's draws and the automata's steps, one line each."""
-        state = self.state
-        while not state.is_terminal():
-            player = state.current_player
-            if player == CHANCE:
-                if self.manual_chance:
-                    return
-                self.apply(state.sample_chance())
-            elif 0 <= player < len(self.seats) and self.seats[player].kind == AUTOMATON:
-                self.apply(state.forced_action())
-            else:
-                return
-
-    def _last_player(self) -> int:
-        plies = self.state.actors()
-        for player, _ in reversed(plies):
-            if player != CHANCE:
-                return int(player)
-        return CHANCE
-
-    def agent_move(self) -> None:
-        state = self.state
-        seat = state.current_player
-        agent = self.seats[seat].agent
-        import random
-
-        rng = random.Random(f"{state.seed}:{state.ply}")
-        if self.interactive:
-            with self.console.status(f"{self.seat_name(seat)} ({agent.name}) is thinking..."):
-                action = agent.choose(state, rng)
-        else:
-            action = agent.choose(state, rng)
-        self.apply(action)
-        self.say(self.turn_lines[-1])
-
-    def undo(self) -> None:
-        """Take back the last move of a human seat and everything played after it."""
-        actors = self.state.actors()
-        humans = set(self.humans)
-        if self.manual_chance:
-            humans.add(CHANCE)  # a draw typed in by mistake can be taken back too
-        cut = next((k for k in range(len(actors) - 1, -1, -1) if actors[k][0] in humans), None)
-        if cut is None:
-            raise OptionError("there is no move of yours to take back")
-        record = self.state.record()
-        taken = record.actions[cut]
-        self.state = replay(
-            dataclasses.replace(record, actions=record.actions[:cut], result=None), seed=self.state.seed
-        )
-        self.log = self.log[: max(0, len(self.log) - (len(actors) - cut))]
-        self.turn_lines = []
-        self._chance_line = None
-        later = len(actors) - cut - 1
-        extra = f" and {plural(later, 'ply', 'plies')} after it" if later else ""
-        self.say(f"took back: {taken}{extra}", "green")
-        self.autosave()
-
-    def hint(self) -> None:
-        import random
-
-        from regalia.ai import make_agent
-
-        agent = make_agent("mcts", "medium")
-        state = self.state
-        if state.current_player == CHANCE:
-            self.say("chance is to act: type what was drawn; a hint comes once a seat is to play", "red")
-            return
-        with self.thinking("thinking about a hint..."):
-            action = agent.choose(state, random.Random(state.ply))
-        self.say(Text("hint: ", style="bold").append(state.action_text(action), style="bold yellow"))
+        if entry.seat >= 0 and self.match.kind(entry.seat) == COMPUTER:
+            self.say(self.line(entry))
 
     @contextlib.contextmanager
-    def thinking(self, message: str) -> Iterator[None]:
+    def thinking(self, seat: int) -> Iterator[None]:
+        """The spinner while the computer thinks (at a terminal only)."""
+        with self.status(f"{self.seat_name(seat)} ({self.match.seats[seat].label}) is thinking..."):
+            yield
+
+    @contextlib.contextmanager
+    def status(self, message: str) -> Iterator[None]:
         if self.interactive:
             with self.console.status(message):
                 yield
         else:
             yield
+
+    def undo(self) -> None:
+        """Take back the last move of the person who moved last (at one screen, whoever that was)
+        and whatever was played after it: the match's one takeback policy."""
+        seat = self.last_person()
+        if seat is None:  # only chance has acted (draws typed in): the draws are taken back
+            seat = self.person()
+        if seat is None:
+            seat = self.humans[0]
+        count = self.match.takeback(seat)
+        taken = self.match.log(self.viewer(), start=self.state.ply - count)[0].text
+        self.match.undo(seat)
+        self.fresh_from = self.state.ply
+        extra = f" and {plural(count - 1, 'ply', 'plies')} after it" if count > 1 else ""
+        self.notice = Text(f"took back: {taken}{extra}", style="green")
+        self.redraw = True
+        self.autosave()
+
+    def hint(self) -> None:
+        seat = self.state.current_player
+        if seat == CHANCE:
+            self.say("chance is to act: type what was drawn; a hint comes once a seat is to play", "red")
+            return
+        with self.status("thinking about a hint..."):
+            action = self.match.hint(seat)
+        self.say(Text("hint: ", style="bold").append(self.state.action_text(action), style="bold yellow"))
+
+    def resign(self) -> None:
+        """Resign for the person to act, once they confirm."""
+        seat = self.person()
+        if seat is None:
+            self.say("chance is to act: type what was drawn; resign on your turn", "red")
+            return
+        name = self.seat_name(seat)
+        answer = read_line(f"resign: {name} loses the game. Sure? (yes/no)")
+        if answer is None:
+            raise QuitGame
+        if answer.strip().lower() not in ("y", "yes"):
+            self.say("not resigned: the game goes on", "green")
+            return
+        self.match.resign(seat)
+        self.autosave()
 
     def rules(self, word: str) -> None:
         text = self.plugin.rules()
@@ -336,7 +347,7 @@ class TerminalGame:
 
     def help_text(self) -> str:
         extra = self.plugin.notation_help
-        manual = "\n" + MANUAL_HELP if self.manual_chance else ""
+        manual = "\n" + MANUAL_HELP if self.match.manual_chance else ""
         return GENERIC_HELP + manual + ("\n\n" + extra if extra else "")
 
     def completions(self) -> list[str]:
@@ -345,16 +356,14 @@ class TerminalGame:
         moves = [state.action_text(a) for a in state.legal_actions()] if state.current_player >= 0 else []
         return [*moves, *COMMANDS]
 
+    # -- input -----------------------------------------------------------------------------------
     def human_input(self) -> None:
         """Read one line and act on it; illegal or unreadable input changes nothing."""
-        state = self.state
-        name = self.seat_name(state.current_player)
-        if state.current_player == CHANCE:
-            answer = read_line("chance: what was drawn (number, outcome, help)")
-        else:
-            answer = read_line(f"{name} (number, move, help)")
+        answer = read_line(self.prompt())
         if answer is None:
             raise QuitGame
+        if self.match.check_time():
+            return  # the flag fell while the person thought: the game is over
         line = answer.strip()
         word, _, rest = line.partition(" ")
         word = word.lower()
@@ -365,53 +374,52 @@ class TerminalGame:
             raise QuitGame
         if word in ("help", "?", "h"):
             self.say(self.help_text())
-            return
-        if word == "rules":
+        elif word == "rules":
             self.rules(rest)
-            return
-        if word == "hint":
+        elif word == "hint":
             self.hint()
-            return
-        if word == "board":
+        elif word == "board":
             self.draw(whole=True)
             self.draw_menu()
-            return
-        if word == "save":
+        elif word == "save":
             path = Path(rest) if rest else self.save_path
             if path is None:
                 self.say("save where? write: save FILE", "red")
                 return
             self.save(path)
-            return
-        if word == "undo":
+        elif word == "undo":
             self.undo()
-            self.redraw = True
-            return
+        elif word == "resign":
+            self.resign()
+        else:
+            self.play(line)
+
+    def play(self, line: str) -> None:
+        """A move by number or in notation (chance's outcome with manual draws)."""
+        state = self.state
+        player = state.current_player
+        move: Any = line
         if line.isdigit():
             n = int(line)
             if not 1 <= n <= len(self.menu):
                 self.say(f"no move number {n}: choose 1 to {len(self.menu)}", "red")
                 return
-            self.apply(self.menu[n - 1])
-            self.redraw = True
-            return
-        chance = state.current_player == CHANCE
-        self.apply(chance_outcome(state, line) if chance else state.parse_or_raise(line))
+            move = self.menu[n - 1]
+        elif player == CHANCE:
+            move = chance_outcome(state, line)
+        self.match.play(player, move)
+        self.autosave()
         self.redraw = True
 
-    def run(self) -> State[Any]:
+    def run(self) -> Match:
+        match = self.match
         self.redraw = True
         try:
             while True:
-                self.play_automatic()
-                if self.state.is_terminal():
-                    break
-                player = self.state.current_player
-                seat = Seat(HUMAN) if player == CHANCE else self.seats[player]
-                if seat.kind != HUMAN:
-                    self.agent_move()
+                if match.advance(self.on_ply, thinking=self.thinking):
                     self.redraw = True
-                    continue
+                if match.is_over():
+                    break
                 if self.redraw:
                     self.draw()
                     self.draw_menu()
@@ -426,7 +434,7 @@ class TerminalGame:
                     self.say("nothing was changed; type help for help", "dim")
         except QuitGame:
             self._stop("game stopped.")
-            return self.state
+            return match
         except KeyboardInterrupt:
             self._stop("interrupted.")
             raise typer.Exit(130) from None
@@ -435,7 +443,7 @@ class TerminalGame:
         if self.save_path is not None:
             self.say(f"the game is saved in {self.save_path}", "green")
         self.say(self.result_line())
-        return self.state
+        return match
 
     def _stop(self, message: str) -> None:
         if self.save_path is not None:
@@ -446,12 +454,18 @@ class TerminalGame:
         self.say(message)
 
     def result_line(self) -> Text:
-        """The result with the seats' names: ``white (you) wins, 42 : 39 (white 42, blue 39)``."""
-        state = self.state
-        scores = state.scores()
-        names = [self.seat_name(s) for s in range(state.num_players)]
-        winner = state.winner()
-        head = "draw" if winner is None else f"{names[winner]} wins"
+        """The result with the seats' names: ``white (you) wins (white 42, blue 39)``; a game the
+        rules did not end says how: ``blue resigned; white (you) wins (white 3, blue 5)``."""
+        match = self.match
+        scores = match.scores()
+        names = [self.seat_name(s) for s in range(len(scores))]
+        winner = match.winner()
+        ending = match.ending
+        if ending is None:
+            head = "draw" if winner is None else f"{names[winner]} wins"
+        else:
+            who = "no single winner" if winner is None else f"{names[winner]} wins"
+            head = f"{names[ending.seat]} {ENDED.get(ending.reason, ending.reason)}; {who}"
         detail = ", ".join(f"{n} {s}" for n, s in zip(names, scores, strict=True))
         return Text(f"game over: {head} ({detail})", style="bold")
 
@@ -530,11 +544,13 @@ def _check_save_path(path: Path) -> None:
 
 
 def _seats_for(
-    state: State[Any], vs: str | None, level: str | None, seat: str | None, recorded: Sequence[str]
-) -> list[Seat]:
-    """Who plays each seat: the automata, the human(s) and the computer opponent(s)."""
-    n = state.num_players
-    automata = set(state.automaton_seats())
+    game: Game[Any], vs: str | None, level: str | None, seat: str | None, recorded: Sequence[str]
+) -> tuple[list[Seat], dict[int, Any]]:
+    """Who plays each seat (the automata, the person or people, the computer opponents) and the
+    computers' agents, by seat."""
+    state = game.initial_state()
+    n = game.num_players
+    automata = set(game.automaton_seats())
     free = [p for p in range(n) if p not in automata]
     if automata:
         if vs is not None:
@@ -548,20 +564,25 @@ def _seats_for(
     if human in automata:
         you = state.seat_names()[free[0]]
         raise OptionError(f"--seat {seat}: that seat is played by the rules; you play {you}")
+    seats: list[Seat] = []
+    agents: dict[int, Any] = {}
+
+    def computer(p: int, spec: str) -> Seat:
+        agent = agents[p] = make_opponent(spec, level)
+        return Seat.computer(str(agent.name))
+
     if vs is None and recorded:
-        out = []
         for p in range(n):
             label = recorded[p] if p < len(recorded) else HUMAN
             if p in automata:
-                out.append(Seat(AUTOMATON))
+                seats.append(Seat.automaton())
             elif label == HUMAN:
-                out.append(Seat(HUMAN))
-            else:
-                # --level with a loaded game sets the recorded opponent's level
-                out.append(Seat("agent", make_opponent(label, level)))
-        if level is not None and all(s.agent is None for s in out):
+                seats.append(Seat.human())
+            else:  # --level with a loaded game sets the recorded opponent's level
+                seats.append(computer(p, label))
+        if level is not None and not agents:
             raise OptionError("--level: the loaded game has no computer opponent")
-        return out
+        return seats, agents
     if vs is None:
         vs = "mcts"
     if vs == HUMAN:
@@ -569,12 +590,17 @@ def _seats_for(
             raise OptionError("--level applies to a computer opponent, not to --vs human")
         if seat is not None:
             raise OptionError("--seat applies when you play the computer, not to --vs human")
-        return [Seat(AUTOMATON) if p in automata else Seat(HUMAN) for p in range(n)]
-    opponent = make_opponent(vs, level)
-    return [
-        Seat(AUTOMATON) if p in automata else Seat(HUMAN) if p == human else Seat("agent", opponent)
-        for p in range(n)
-    ]
+        return [Seat.automaton() if p in automata else Seat.human() for p in range(n)], agents
+    for p in range(n):
+        seats.append(Seat.automaton() if p in automata else Seat.human() if p == human else computer(p, vs))
+    return seats, agents
+
+
+def _time_control(text: str) -> TimeControl:
+    try:
+        return TimeControl.parse(text)
+    except ClockError as exc:
+        raise OptionError(f"--clock {text}: {exc}") from None
 
 
 def play(
@@ -619,38 +645,53 @@ def play(
             "a real box at the table).",
         ),
     ] = "seed",
+    clock: Annotated[
+        str,
+        typer.Option(
+            "--clock",
+            help="Time control: none, move:SECONDS (each turn), fischer:SECONDS+INCREMENT (the whole "
+            "game, plus the increment after each turn) or days:N (N days a turn). A fallen flag loses.",
+        ),
+    ] = "none",
 ) -> None:
-    """Play a game in the terminal: pick moves by number or type them in notation (help, rules, hint)."""
+    """Play a game in the terminal: pick moves by number or type them in notation (help, rules,
+    hint, undo, resign)."""
     if draws not in DRAWS:
         raise OptionError(f"--draws {draws}: choose one of {', '.join(DRAWS)}")
+    time_control = _time_control(clock)
+    manual = draws == "manual"
     out = make_console()
-    log: list[Text] = []
-    recorded: tuple[str, ...] = ()
+    record: Record | None = None
     if load is not None:
         if option:
             raise OptionError("-o: a loaded game keeps the options of its record")
         record = Record.load(load)
-        state = replay(record, seed=seed)
-        game_id = record.game
-        recorded = record.players
+        game = initial_state(record).game
         if save is None:
             save = load
-        replayed = plural(len(record.actions), "ply", "plies")
-        out.print(Text(f"loaded {load}: {replayed} replayed", style="green"))
     else:
         game = load_game(game_id, **options_from(option))
-        state = game.new_state(seed)
     if save is not None:
         _check_save_path(save)
-    seats = _seats_for(state, vs, level, seat, recorded)
-    plugin = state.game.plugin()
-    manual = draws == "manual"
-    terminal = TerminalGame(state, seats, plugin, out, save_path=save, log=log, manual_chance=manual)
-    if load is not None:
-        for player, action in state.actors()[-8:]:
-            terminal.log.append(terminal.describe(player, state.action_text(action), latest=False))
-    source = "draws typed in" if manual else f"seed {state.seed}"
-    out.print(Text(f"{state.game.name} · {source}", style="bold"))
+    seats, agents = _seats_for(game, vs, level, seat, record.players if record is not None else ())
+    settings: dict[str, Any] = {
+        "seed": seed,
+        "chance": StateChance(),
+        "manual_chance": manual,
+        "time_control": time_control,
+        "agents": agents,
+    }
+    if record is not None:
+        match = Match.from_record(record, seats, game=game, **settings)
+        out.print(
+            Text(f"loaded {load}: {plural(len(record.actions), 'ply', 'plies')} replayed", style="green")
+        )
+    else:
+        match = Match(game, seats, **settings)
+    terminal = TerminalGame(match, game.plugin(), out, save_path=save, fresh_from=match.state.ply)
+    source = "draws typed in" if manual else f"seed {match.seed}"
+    timed = f" · clock {time_control.text}" if time_control.timed else ""
+    out.print(Text(f"{game.name} · {source}{timed}", style="bold"))
     terminal.run()
 
 

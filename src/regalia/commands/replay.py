@@ -30,6 +30,31 @@ from regalia.core.text import plural
 from regalia.render.svg import write_png
 
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
+#: How a record tells a game its rules did not end (``Record.ending["reason"]``).
+ENDED = {"resign": "resigned", "time": "lost on time"}
+
+
+def ending_line(record: Record) -> Text | None:
+    """How the game of a record ended when its rules did not end it: ``blue resigned after 12
+    plies; white wins`` (``None`` for a record without an ending).
+
+    >>> from regalia.core.record import Record
+    >>> done = Record("royal-court", {}, ("red", "blue"), ("first red",),
+    ...               ending={"reason": "time", "seat": 0}, result={"winner": 1})
+    >>> ending_line(done).plain
+    'red lost on time after 1 ply; blue wins'
+    """
+    if record.ending is None:
+        return None
+    names = record.seats
+    seat = int(record.ending["seat"])
+    who = names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+    line = f"{who} {ENDED.get(str(record.ending['reason']), str(record.ending['reason']))}"
+    line += f" after {plural(len(record.actions), 'ply', 'plies')}"
+    winner = record.result.get("winner") if isinstance(record.result, dict) else None
+    if isinstance(winner, int) and 0 <= winner < len(names):
+        line += f"; {names[winner]} wins"
+    return Text(line, style="bold")
 
 
 def _draw(out: Console, plugin: Plugin[Any], state: State[Any]) -> None:
@@ -117,6 +142,9 @@ def replay_command(
             check_result(record, state)
         out.print(Text("final position" if ply is None else f"position after ply {stop}", style="bold"))
         _draw(out, plugin, state)
+        ending = ending_line(record)
+        if ending is not None and ply is None:
+            out.print(ending)
         _export(out, plugin, state, svg, png)
         return
     _step_through(out, plugin, record, ply or 0)
@@ -135,6 +163,9 @@ def _step_through(out: Console, plugin: Plugin[Any], record: Record, first: int)
         if at == total:
             check_result(record, state)
             out.print(Text("end of the record", style="bold"))
+            ending = ending_line(record)
+            if ending is not None:
+                out.print(ending)
         answer = read_line(STEP_KEYS)
         if answer is None:
             return
