@@ -23,7 +23,7 @@ from regalia.core.errors import IllegalAction, NotationError
 from regalia.core.game import CHANCE, SPECTATOR, TERMINAL
 from regalia.core.record import Record, replay
 from regalia.core.registry import GAMES, register_game
-from regalia.testing import check_game
+from regalia.testing import check_game, option_sets
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / "examples" / "pretenders"
@@ -59,6 +59,7 @@ def played(module: ModuleType, texts: list[str], **options: Any) -> Any:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=[json.dumps(o) for o in OPTION_SETS])
 def test_the_example_passes_the_conformance_kit(pretenders: ModuleType, options: dict[str, Any]) -> None:
+    assert options in [*option_sets("pretenders"), OPTION_SETS[-1]]  # what `regalia check` runs, and more
     report = check_game("pretenders", games=20, seed=5, **options)
     report.raise_if_failed()
     for name in ("options", "termination", "notation", "chance", "json", "determinize", "records", "views"):
@@ -218,6 +219,29 @@ def test_a_record_replays_to_the_same_state_without_a_seed(pretenders: ModuleTyp
     assert again.to_json() == state.to_json() and again.scores() == state.scores()
     unregistered = replay(doc, game=pretenders.Pretenders(copies=2))  # no registry needed
     assert unregistered.to_json() == state.to_json()
+
+
+def test_the_plugin_tells_the_log_what_happened_without_a_hidden_title(pretenders: ModuleType) -> None:
+    plugin = pretenders.Pretenders.plugin()
+    state = pretenders.Pretenders().initial_state()
+    said = []
+    for text in ["deal 1 K", "deal 2 D", "pass", "bet", "bet"]:
+        state.apply_text(text)
+        said.append(plugin.describe(state, state.plies()[-1]))
+    assert said == [
+        "The first pretender is dealt a secret title.",
+        "The second pretender is dealt a secret title.",
+        "The first pretender passes.",
+        "The second pretender bets 1 gold.",
+        "The first pretender calls: king and duke; the king takes the pot (4 gold).",
+    ]
+    folded = played(pretenders, ["deal 1 K", "deal 2 D", "bet", "pass"])
+    assert (
+        plugin.describe(folded, folded.plies()[-1])
+        == "The second pretender gives up the claim; the pot goes unseen."
+    )
+    assert plugin.rules().startswith("The Pretenders:") and "higher title takes the pot" in plugin.rules()
+    assert ">>>" not in plugin.rules()
 
 
 def test_the_module_examples_run(pretenders: ModuleType) -> None:

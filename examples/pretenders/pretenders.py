@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import ClassVar, Final, NamedTuple, Self, TypeAlias
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, NamedTuple, Self, TypeAlias
 
 from regalia.core.errors import IllegalAction
-from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, Game, State, notation_error
+from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, Game, Ply, State, notation_error
 from regalia.core.options import Options, option
+from regalia.core.plugin import Plugin
 
 # -- the static facts, as data -------------------------------------------------------------------
 #: The titles, lowest first: the letter the notation writes and the name.
@@ -71,6 +73,10 @@ class Pretenders(Game[Action]):
 
     def seat_names(self) -> list[str]:
         return ["first pretender", "second pretender"]
+
+    @classmethod
+    def plugin(cls) -> PretendersPlugin:
+        return PLUGIN
 
     def initial_state(self) -> PretendersState:
         return PretendersState(self)
@@ -217,3 +223,35 @@ class PretendersState(State[Action]):
         self._copy_base(other)
         other.hands, other.moves = self.hands, self.moves  # tuples, never changed in place
         return other
+
+
+# -- beyond the engine: the plugin ---------------------------------------------------------------
+class PretendersPlugin(Plugin[PretendersState]):
+    """What the game offers beyond its engine; every other hook keeps the base class's default."""
+
+    notation_help: ClassVar[str] = "pass, bet; chance's deals: deal SEAT TITLE (deal 1 K: a king to seat 1)"
+    check_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({}, {"copies": 2}, {"ranks": 5, "stake": 3})
+
+    def describe(self, state: PretendersState, ply: Ply) -> str:
+        """One sentence for the log, on the state right after ``ply``: never a hidden title."""
+        names = state.seat_names()
+        if isinstance(ply.action, Deal):
+            return f"The {names[ply.action.seat]} is dealt a secret title."
+        who = f"The {names[ply.player]}"
+        if state.folded() is not None:
+            return f"{who} gives up the claim; the pot goes unseen."
+        if not state.is_terminal():
+            return f"{who} bets {state.game.options.stake} gold." if ply.action == "bet" else f"{who} passes."
+        said = "calls" if ply.action == "bet" else "passes"
+        shown = " and ".join(TITLES[title] for title in state.hands)
+        winner = state.winner()
+        if winner is None:
+            return f"{who} {said}: {shown}, equal titles share the pot."
+        pot = sum(state.paid())
+        return f"{who} {said}: {shown}; the {TITLES[state.hands[winner]]} takes the pot ({pot} gold)."
+
+    def rules(self) -> str:
+        return (__doc__ or "").split("\n\nThe whole core contract")[0]
+
+
+PLUGIN: Final = PretendersPlugin()
