@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import regalia
-from regalia.core.errors import IllegalAction, RecordError
+from regalia.core.errors import IllegalAction, OptionError, RecordError, ReplayDivergence
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.core.record import Record, replay
 from regalia.match import (
@@ -130,7 +130,7 @@ def test_a_record_with_an_ending_but_a_finished_game_is_refused() -> None:
     match.advance()
     doc = match.record().to_json()
     doc["ending"] = {"reason": "resign", "seat": 0}
-    with pytest.raises(regalia.core.errors.ReplayDivergence, match="game is over"):
+    with pytest.raises(ReplayDivergence, match="game is over"):
         replay(doc)
     doc["ending"] = {"reason": "boredom", "seat": 0}
     with pytest.raises(RecordError, match=r"ending\.reason"):
@@ -174,7 +174,7 @@ def test_time_controls_parse_and_refuse() -> None:
     assert TimeControl.parse("days:2").seconds == 2 * 86400
     assert TimeControl.parse("300+2") == TimeControl("fischer", 300, 2)
     assert TimeControl.from_json(TimeControl.parse("move:30").to_json()).text == "move:30"
-    with pytest.raises(regalia.core.errors.OptionError, match="expected none"):
+    with pytest.raises(OptionError, match="expected none"):
         TimeControl.parse("blitz")
 
 
