@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import itertools
 import re
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from regalia.cli import ERROR_EXIT_CODE, app
@@ -77,11 +80,14 @@ def test_a_timed_game_shows_the_time_left_at_the_prompt() -> None:
     )
 
 
-def test_a_fallen_flag_ends_the_game(tmp_path: Path) -> None:
-    """A millisecond a turn: the flag has fallen by the time the move is typed; the move is not played."""
+def test_a_fallen_flag_ends_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five seconds a turn, and a clock on which each reading is ten seconds after the one before:
+    the flag has fallen by the time the move is typed; the move is not played."""
+    ticks = itertools.count(0.0, 10.0)
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks))
     save = tmp_path / "game.json"
     result = invoke(
-        "play", "two-heirs", "--vs", "human", "--seed", "1", "--clock", "move:0.001", "--save", str(save),
+        "play", "two-heirs", "--vs", "human", "--seed", "1", "--clock", "move:5", "--save", str(save),
         input="1\n1\n",
     )  # fmt: skip
     assert result.exit_code == 0, result.output

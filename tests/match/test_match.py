@@ -230,3 +230,21 @@ def test_a_record_without_times_restores_without_times_and_a_trusted_one_uncheck
     trusted = Match.from_record(match.record(), trusted=True)
     assert trusted.state.to_json() == match.state.to_json()
     assert trusted.record().times == match.record().times
+
+
+def test_the_record_carries_the_time_control_and_the_clocks_go_on_from_it() -> None:
+    now = FakeTime()
+    match = court(Seat.human(), Seat.human(), time_control=TimeControl.parse("fischer:60+5"), now=now)
+    match.advance()
+    seat = match.to_act
+    now.t += 20
+    finish_turn(match, seat)
+    record = Record.loads(match.record().dumps())
+    assert record.time_control == {"kind": "fischer", "seconds": 60.0, "increment": 5.0, "flag": "loss"}
+    again = Match.from_record(record, now=now)
+    assert again.time_control == match.time_control
+    assert again.remaining(seat) == pytest.approx(45.0)
+    doc = record.to_json()
+    doc["time_control"] = "fast"
+    with pytest.raises(RecordError, match="time_control"):
+        Record.from_json(doc)

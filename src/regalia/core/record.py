@@ -49,7 +49,8 @@ class Record:
     ``"spectator"`` or a seat). A game played through :class:`regalia.match.Match` may also carry
     ``times`` (the seconds each ply's seat used, ``None`` for chance's and automata's plies) and
     ``ending``: how a game ended that the rules did not end (``{"reason": "resign" | "time",
-    "seat": n}``), its ``result`` then ranking that seat last.
+    "seat": n}``), its ``result`` then ranking that seat last, and the ``time_control`` it was
+    played under (:class:`regalia.match.TimeControl`'s JSON).
     """
 
     game: str
@@ -61,6 +62,7 @@ class Record:
     view: str | int = "all"
     times: tuple[float | None, ...] = ()
     ending: JSON | None = None
+    time_control: JSON | None = None
 
     @classmethod
     def of_state(cls, state: State[Any], viewer: int | None = OMNISCIENT) -> Record:
@@ -107,6 +109,8 @@ class Record:
             doc["times"] = list(self.times)
         if self.ending is not None:
             doc["ending"] = self.ending
+        if self.time_control is not None:
+            doc["time_control"] = self.time_control
         doc["result"] = self.result
         return doc
 
@@ -169,6 +173,9 @@ class Record:
         ending = doc.get("ending")
         if ending is not None:
             check_ending(ending, len(doc["seats"]))
+        time_control = doc.get("time_control")
+        if time_control is not None and not isinstance(time_control, dict):
+            raise RecordError("field 'time_control' must be an object or absent")
         return cls(
             game=doc["game"],
             options=doc["options"],
@@ -179,6 +186,7 @@ class Record:
             view=view,
             times=tuple(None if t is None else float(t) for t in times),
             ending=ending,
+            time_control=time_control,
         )
 
     @classmethod

@@ -99,7 +99,7 @@ class Match:
     other people's consent (online play). ``agents``: agents already built, by seat (instead of
     the seats' specs); ``agent_rngs``: their generators by seat (default: drawn from the seed at
     each decision). ``describe``: keep the rules' description of each ply for :meth:`log`.
-    ``now``: the clock's time source.
+    ``now``: the clock's time source (default ``time.monotonic``).
     """
 
     def __init__(
@@ -115,7 +115,7 @@ class Match:
         agents: dict[int, Agent] | None = None,
         agent_rngs: dict[int, random.Random] | None = None,
         describe: bool = True,
-        now: Callable[[], float] = time.monotonic,
+        now: Callable[[], float] | None = None,
     ) -> None:
         self.game = game
         self.seats = _checked_seats(game, seats)
@@ -128,7 +128,7 @@ class Match:
         self.ending: Ending | None = None
         self.state: State[Any] = game.initial_state()
         self.state.seed = self.seed
-        self.now = now
+        self.now = now or time.monotonic
         self._describe = describe
         self._plugin = game.plugin()
         self._times: list[float | None] = []
@@ -356,6 +356,8 @@ class Match:
             players=tuple(seat.label for seat in self.seats),
             times=tuple(self._times) if any(t is not None for t in self._times) else (),
         )
+        if self.time_control.timed:
+            record = dataclasses.replace(record, time_control=self.time_control.to_json())
         if self.ending is not None:
             result = {"scores": self.scores(), "returns": self.returns(), "winner": self.winner()}
             record = dataclasses.replace(record, ending=self.ending.to_json(), result=result)
@@ -373,8 +375,11 @@ class Match:
     ) -> Match:
         """The match a record describes, every ply checked (``ReplayDivergence`` names the first
         that fails) unless ``trusted`` (a record this program wrote and stored), seats from its
-        ``players`` unless given; ``kwargs`` as for :class:`Match` (the seed for what follows)."""
+        ``players`` unless given, its time control unless one is given; ``kwargs`` as for
+        :class:`Match` (the seed for what follows)."""
         game = initial_state(record, game=game).game
+        if record.time_control is not None and kwargs.get("time_control") is None:
+            kwargs["time_control"] = TimeControl.from_json(record.time_control)
         if seats is None and record.players:
             seats = [
                 dataclasses.replace(Seat.from_label(label), name=name)
