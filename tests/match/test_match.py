@@ -248,3 +248,23 @@ def test_the_record_carries_the_time_control_and_the_clocks_go_on_from_it() -> N
     doc["time_control"] = "fast"
     with pytest.raises(RecordError, match="time_control"):
         Record.from_json(doc)
+
+
+def test_a_restored_match_resumes_the_running_clock_from_when_the_turn_began() -> None:
+    now = FakeTime()
+    match = court(Seat.human(), Seat.human(), time_control=TimeControl.parse("fischer:60+5"), now=now)
+    match.advance()
+    seat = match.to_act
+    since = match.clock_since()
+    assert since == now.t
+    now.t += 50  # the seat thinks; meanwhile the match is stored and read again
+    again = Match.from_record(match.record(), now=now)
+    assert again.remaining(seat) == pytest.approx(60.0)  # counted from the restore
+    assert since is not None
+    again.resume_clock(since)
+    assert again.remaining(seat) == pytest.approx(10.0)  # counted from when the turn began
+    now.t += 11
+    assert again.check_time() and again.ending is not None and again.ending.seat == seat
+    assert again.clock_since() is None
+    again.resume_clock(0.0)  # no clock runs: nothing changes
+    assert again.clock_since() is None

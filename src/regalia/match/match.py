@@ -192,6 +192,18 @@ class Match:
         """The seconds ``seat`` has left on its clock (infinite without a time control)."""
         return self.clock.remaining(seat, self.now())
 
+    def clock_since(self) -> float | None:
+        """When the running clock started (a time of ``now``'s; ``None``: no clock runs): what a
+        store keeps so that :meth:`resume_clock` goes on from it."""
+        return self.clock.since if self.clock.running is not None else None
+
+    def resume_clock(self, since: float) -> None:
+        """The running clock started at ``since`` (a time of ``now``'s), not when the match was
+        restored: a match read again from a store counts the turn in progress from when it began
+        (the turn's earlier plies are counted from their recorded times). No-op when no clock runs."""
+        if self.clock.running is not None:
+            self.clock.since = since
+
     # -- the loop ---------------------------------------------------------------------------
     def advance(
         self,
