@@ -267,6 +267,39 @@ def test_tokens_are_stored_only_as_digests(store: Store, db_url: str) -> None:
             assert token.encode() not in raw
 
 
+def test_the_time_control_and_the_running_clock_survive_a_reload(store: Store, db_url: str) -> None:
+    """A second service on the same database (a restart) goes on with the stored time control, the
+    plies' seconds and the turn in progress counted from when it began."""
+    clock = [1_700_000_000.0]
+    service = MatchService(store, now=lambda: clock[0])
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    try:
+        made = service.create("royal-court", {}, humans, "online", "fischer:60+5")
+        seat_tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        first = service.view(made["id"], None)["to_act"]
+        clock[0] += 10
+        while (current := service.view(made["id"], None))["to_act"] == first:
+            service.act(made["id"], seat_tokens[first], current["legal"][0])
+        second = current["to_act"]
+        clock[0] += 20  # the second seat thinks; the server restarts meanwhile
+    finally:
+        service.pool.shutdown()
+    assert store.match(made["id"]).time_control == "fischer:60+5"  # type: ignore[union-attr]
+    again = MatchService(Store(db_url), now=lambda: clock[0])
+    try:
+        restored = again.view(made["id"], None)
+        assert restored["clock"]["control"] == "fischer:60+5" and restored["clock"]["running"] == second
+        assert restored["clock"]["remaining"][first] == pytest.approx(55.0)
+        assert restored["clock"]["remaining"][second] == pytest.approx(40.0)
+        clock[0] += 41
+        assert again.check_clocks() == 1
+        over = again.view(made["id"], None)
+        assert over["status"] == "finished" and over["result"]["ending"] == {"reason": "time", "seat": second}
+    finally:
+        again.pool.shutdown()
+        again.store.close()
+
+
 def test_listing_by_status_newest_first(store: Store) -> None:
     hour = dt.timedelta(hours=1)
     store.create(row("old", updated=T0), [])

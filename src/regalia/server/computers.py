@@ -5,7 +5,8 @@ and asks :meth:`Match.choose <regalia.match.Match.choose>` for the computer seat
 :meth:`Match.hint <regalia.match.Match.hint>` for a person's hint), with the generators the match
 layer derives from the secret seed. :class:`Computers` submits the job when a computer seat is to
 act, plays the move it brings through :meth:`Match.play <regalia.match.Match.play>` (then chance
-and automata) if the match has not moved on meanwhile, and, after a start, resumes every stored
+and automata) if the match has not moved on meanwhile (a computer's time counts as a person's: when
+its flag fell while it thought, the match ends instead), and, after a start, resumes every stored
 match waiting for a computer (:meth:`Computers.resume`).
 
 >>> import regalia
@@ -88,7 +89,9 @@ class Computers:
             with live.lock:
                 if live.thinking == version:
                     live.thinking = None
-                if live.version == version:  # else taken back or moved on meanwhile: in vain
+                # Played unless taken back or moved on meanwhile, or its flag fell as it thought
+                # (then the ending is committed instead).
+                if live.version == version and not self.lives.settle_time(live):
                     match = live.match
                     keep = match.state.ply
                     match.play(match.state.current_player, text)

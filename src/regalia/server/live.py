@@ -1,12 +1,15 @@
 """Matches in memory and their sync with the store: the live cache, commits, conflicts.
 
 A :class:`Live` is a stored match's row and its :class:`~regalia.match.Match` (rebuilt from the
-stored plies, their times and the stored ending). :class:`Lives` keeps the most recently used in
-memory and reads a match again when another process moved it on. :meth:`Lives.commit` writes one
-change (the plies from ``keep`` on, the match's status, who is to act, the result with its
-ending) only if the stored version is still the one in memory; when another writer came first
-nothing is written, the match is dropped from memory and :class:`~regalia.server.errors.Conflict`
-(409) says to reload.
+stored plies, their times, the stored ending and the time control; the running clock goes on from
+the wall-clock second it started, stored with every change, so a restart costs no seat its time).
+:class:`Lives` keeps the most recently used in memory and reads a match again when another process
+moved it on. :meth:`Lives.commit` writes one change (the plies from ``keep`` on, the match's
+status, who is to act, the result with its ending, when the running clock started) only if the
+stored version is still the one in memory; when another writer came first nothing is written, the
+match is dropped from memory and :class:`~regalia.server.errors.Conflict` (409) says to reload.
+:meth:`Lives.settle_time` commits the end of a match whose flag has fallen through the same path,
+so of two processes that find it fallen only one ends it.
 
 >>> import os, tempfile
 >>> store = Store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db"))
@@ -25,13 +28,14 @@ from __future__ import annotations
 import collections
 import secrets
 import threading
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from regalia.core.game import OMNISCIENT
 from regalia.core.record import Record
 from regalia.core.registry import load_game
-from regalia.match import Match
+from regalia.match import Match, TimeControl
 from regalia.server.errors import ApiError, Conflict
 from regalia.server.seats import match_seats
 from regalia.server.store import Change, MatchRow, Store, now
@@ -52,6 +56,8 @@ class Live:
         self.undo_by = row.undo_by
         self.lock = threading.RLock()
         self.thinking: int | None = None
+        #: The match is over as stored (a flag found fallen in memory is not, until committed).
+        self.finished = row.status == "finished"
 
     @property
     def id(self) -> str:
@@ -72,16 +78,28 @@ class Live:
 
 
 def new_match(
-    game_id: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], screen: str, seed: int
+    game_id: str,
+    options: Mapping[str, Any],
+    seats: Sequence[Mapping[str, Any]],
+    screen: str,
+    seed: int,
+    time_control: str | None = None,
+    now: Callable[[], float] = time.time,
 ) -> Match:
     """The match layer's match of a server's match (online: a takeback needs the other side's
-    consent). Computer seats are not played here: they think in the pool."""
+    consent; ``time_control`` its notation, ``None`` for none; ``now`` wall-clock time, so that the
+    clocks mean the same in every process and after a restart). Computer seats are not played
+    here: they think in the pool."""
     game = load_game(game_id, **options)
-    return Match(game, match_seats(seats), seed=seed, consent=screen == "online")
+    control = TimeControl.parse(time_control) if time_control else None
+    return Match(
+        game, match_seats(seats), seed=seed, consent=screen == "online", time_control=control, now=now
+    )
 
 
 def result_of(match: Match) -> dict[str, Any] | None:
-    """What the store keeps of a finished match's result (with its ending: a resignation)."""
+    """What the store keeps of a finished match's result (with its ending: a resignation, a fallen
+    flag)."""
     if not match.is_over():
         return None
     result: dict[str, Any] = {"scores": match.scores(), "returns": match.returns(), "winner": match.winner()}
@@ -91,19 +109,28 @@ def result_of(match: Match) -> dict[str, Any] | None:
 
 
 class Lives:
-    """The live matches of one store (thread-safe)."""
+    """The live matches of one store (thread-safe); ``now`` is the clocks' wall-clock time."""
 
-    def __init__(self, store: Store, size: int = CACHE_SIZE) -> None:
+    def __init__(self, store: Store, size: int = CACHE_SIZE, now: Callable[[], float] = time.time) -> None:
         self.store = store
         self.size = size
+        self.now = now
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._lock = threading.Lock()
 
     # -- a new match -------------------------------------------------------------------------
-    def new(self, game_id: str, options: Mapping[str, Any], seats: list[dict[str, Any]], screen: str) -> Live:
-        """A new match, not yet stored (:meth:`store_new` writes it)."""
+    def new(
+        self,
+        game_id: str,
+        options: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+        screen: str,
+        time_control: str | None = None,
+    ) -> Live:
+        """A new match, not yet stored (:meth:`store_new` writes it); ``time_control`` its
+        notation (``None``: none)."""
         seed = secrets.randbits(62)
-        match = new_match(game_id, options, seats, screen, seed)
+        match = new_match(game_id, options, seats, screen, seed, time_control, self.now)
         stamp = now()
         row = MatchRow(
             id=secrets.token_urlsafe(16),
@@ -120,6 +147,7 @@ class Lives:
             created=stamp,
             updated=stamp,
             plies=0,
+            time_control=match.time_control.text if match.time_control.timed else None,
         )
         return Live(row, match)
 
@@ -144,6 +172,12 @@ class Lives:
     def cached(self, match_id: str) -> Live | None:
         with self._lock:
             return self._cache.get(match_id)
+
+    def clocked(self) -> list[Live]:
+        """The timed matches in memory not over as stored (those whose flag can fall)."""
+        with self._lock:
+            lives = list(self._cache.values())
+        return [live for live in lives if live.match.time_control.timed and not live.finished]
 
     def live(self, match_id: str, trust_cache: bool = False) -> Live:
         """The match, current with the store (read again if another process changed it). With
@@ -172,7 +206,7 @@ class Lives:
         plies = self.store.timed_plies(match_id)
         if self.store.version(match_id) != row.version:  # changed between the two reads: again
             return self.read(match_id)
-        match = new_match(row.game, row.options, row.seats, row.screen, row.seed)
+        match = new_match(row.game, row.options, row.seats, row.screen, row.seed, row.time_control, self.now)
         times = tuple(seconds for _seat, _text, seconds in plies)
         record = Record(
             game=row.game,
@@ -183,6 +217,8 @@ class Lives:
             ending=(row.result or {}).get("ending"),
         )
         match.restore(record, trusted=True)
+        if row.clock_since is not None:
+            match.resume_clock(row.clock_since)
         return Live(row, match)
 
     def changed_elsewhere(self, match_id: str) -> bool:
@@ -212,6 +248,7 @@ class Lives:
             to_act=None if over else match.state.current_player,
             result=result_of(match),
             undo_by=undo_by,
+            clock_since=match.clock_since(),
         )
         try:
             done = self.store.commit_change(live.id, live.version, change)
@@ -223,6 +260,17 @@ class Lives:
             raise Conflict(409, "the match was changed meanwhile by another server: reload it")
         live.version += 1
         live.undo_by = undo_by
+        live.finished = over
+
+    def settle_time(self, live: Live) -> bool:
+        """End ``live`` (held under its lock) if the flag of the seat to act has fallen: the ending
+        is committed (version-checked: :class:`Conflict` when another process came first). True
+        when it was committed now."""
+        match = live.match
+        if live.finished or not match.time_control.timed or not match.check_time():
+            return False
+        self.commit(live, keep=match.state.ply, undo_by=None)
+        return True
 
 
 __all__ = ["CACHE_SIZE", "Live", "Lives", "new_match", "result_of"]

@@ -13,6 +13,8 @@ one idea:
 - :mod:`regalia.server.views`: what a viewer sees (pure functions of the match and the viewer);
 - :mod:`regalia.server.consent`: undo, and the other side's consent to it.
 
+- :mod:`regalia.server.clocks`: time controls, and fallen flags (on wall-clock time, ``now``).
+
 It knows no game: only the core contract, the game's plugin and the match layer.
 
 >>> import tempfile, os
@@ -32,6 +34,7 @@ regalia.server.errors.ApiError: it is not your turn: seat ... is to act
 from __future__ import annotations
 
 import concurrent.futures
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -40,7 +43,7 @@ from regalia.core.errors import OptionError, RegaliaError, UnknownGame
 from regalia.core.game import Game
 from regalia.core.registry import game_class, game_ids
 from regalia.match import HINT_AGENT, MatchError
-from regalia.server import consent, views
+from regalia.server import clocks, consent, views
 from regalia.server.computers import Computers, think, warm
 from regalia.server.errors import ApiError, refusal
 from regalia.server.live import Live, Lives
@@ -51,18 +54,19 @@ from regalia.server.store import Store
 class MatchService:
     """Every match of one store (thread-safe). ``on_change(match_id)`` is called after each
     committed change (pushes); ``pool`` runs computer seats' :func:`think` (a process pool; without
-    one they think in a thread)."""
+    one they think in a thread); ``now``: the clocks' wall-clock time."""
 
     def __init__(
         self,
         store: Store,
         pool: concurrent.futures.Executor | None = None,
         on_change: Callable[[str], None] | None = None,
+        now: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
         self.pool = pool or concurrent.futures.ThreadPoolExecutor(max_workers=2)
         self.on_change = on_change or (lambda _id: None)
-        self.lives = Lives(store)
+        self.lives = Lives(store, now=now)
         self.tokens = Tokens(store.seat_of)
         self.computers = Computers(self.pool, self.lives, self._after_change)
 
@@ -120,15 +124,22 @@ class MatchService:
 
     # -- creating and listing -----------------------------------------------------------------
     def create(
-        self, game_id: str, options: Mapping[str, Any], seats: Sequence[Mapping[str, Any]], screen: str
+        self,
+        game_id: str,
+        options: Mapping[str, Any],
+        seats: Sequence[Mapping[str, Any]],
+        screen: str,
+        time_control: str | None = None,
     ) -> dict[str, Any]:
-        """Create a match; returns its id, each seat (with its token and link if human) and the
-        spectator link."""
+        """Create a match (``time_control`` in its notation: ``none``, ``move:S``, ``days:N``,
+        ``fischer:M+I``); returns its id, each seat (with its token and link if human), the
+        spectator link and the time control."""
         game = self.load(game_id, options)
         if screen not in SCREENS:
             raise ApiError(422, f"screen: expected one of {', '.join(SCREENS)}, not {screen!r}")
+        control = clocks.parse_time_control(time_control)
         specs = seat_specs(game, seats)
-        live = self.lives.new(game_id, game.options.to_json(), specs, screen)
+        live = self.lives.new(game_id, game.options.to_json(), specs, screen, control)
         match_id = live.id
         made = {s: new_token() for s in humans(specs)}
         self.lives.store_new(live, [(digest(t), s) for s, t in made.items()])
@@ -151,6 +162,7 @@ class MatchService:
                 for s, spec in enumerate(specs)
             ],
             "spectator": f"/match/{match_id}",
+            "time_control": live.match.time_control.text,
         }
 
     def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
@@ -164,6 +176,15 @@ class MatchService:
     def live(self, match_id: str, trust_cache: bool = False) -> Live:
         """The match, current with the store (see :meth:`Lives.live`)."""
         return self.lives.live(match_id, trust_cache)
+
+    def touch(self, match_id: str, trust_cache: bool = False) -> Live:
+        """The match, ended first if its flag has fallen (see :func:`clocks.touch`)."""
+        return clocks.touch(self.lives, match_id, self._after_change, trust_cache)
+
+    def check_clocks(self) -> int:
+        """End every match in memory whose flag has fallen; how many ended (the application calls
+        it every second, so a flag falls with nobody asking)."""
+        return clocks.check_clocks(self.lives, self._after_change)
 
     def forget(self, match_id: str) -> None:
         self.lives.forget(match_id)
@@ -205,24 +226,34 @@ class MatchService:
             return self._act(stored, token, text, version)
 
     def _act(self, live: Live, token: str | None, text: str, version: int | None) -> dict[str, Any]:
-        with live.lock:
-            seat = self._acting(live, token)
-            if version is not None and version != live.version:
-                raise ApiError(409, f"the match is at version {live.version}, not {version}: reload it")
-            match = live.match
-            keep = match.state.ply
-            try:
-                match.play(seat, text)
-            except RegaliaError as exc:
-                raise refusal(exc) from None
-            match.advance(computers=False)
-            self.lives.commit(live, keep=keep)
+        ended = False  # the flag fell: the ending is committed and pushed, the move refused
+        try:
+            with live.lock:
+                seat = self._acting(live, token)
+                match = live.match
+                ended = self.lives.settle_time(live)
+                if match.ending is not None and match.ending.reason == "time":
+                    raise ApiError(409, clocks.time_up(match))
+                if version is not None and version != live.version:
+                    raise ApiError(409, f"the match is at version {live.version}, not {version}: reload it")
+                keep = match.state.ply
+                try:
+                    match.play(seat, text)
+                except RegaliaError as exc:
+                    ended = self.lives.settle_time(live)  # the flag fell as the move came
+                    raise refusal(exc) from None
+                match.advance(computers=False)
+                self.lives.commit(live, keep=keep)
+        except ApiError:
+            if ended:
+                self._after_change(live)
+            raise
         self._after_change(live)
         return views.ack(live)
 
     def resign(self, match_id: str, token: str | None) -> dict[str, Any]:
         """The seat resigns: the match is over, that seat ranks last (the record carries it)."""
-        live = self.live(match_id)
+        live = self.touch(match_id)
         with live.lock:
             seat = self._acting(live, token)
             try:
@@ -236,7 +267,7 @@ class MatchService:
     # -- undo and hints -----------------------------------------------------------------------
     def undo(self, match_id: str, token: str | None) -> dict[str, Any]:
         """Take back the seat's last decision (the one policy), or ask the other side to allow it."""
-        live = self.live(match_id)
+        live = self.touch(match_id)
         with live.lock:
             consent.request_undo(self.lives, live, self._acting(live, token))
         self._after_change(live)
@@ -244,7 +275,7 @@ class MatchService:
 
     def answer_undo(self, match_id: str, token: str | None, accept: bool) -> dict[str, Any]:
         """The other side's answer to a request to take back."""
-        live = self.live(match_id)
+        live = self.touch(match_id)
         seat = self.seat_of(match_id, token)
         if seat is None:
             raise ApiError(401, "a seat's token is needed to answer")
@@ -256,7 +287,7 @@ class MatchService:
     def hint(self, match_id: str, token: str | None) -> dict[str, Any]:
         """What the hint agent would play for the seat to act (against the computer, or on a shared
         screen)."""
-        live = self.live(match_id)
+        live = self.touch(match_id)
         with live.lock:
             seat = self._acting(live, token)
             if not views.hints_given(live):
@@ -278,7 +309,7 @@ class MatchService:
         return views.viewer_for(live, seat)
 
     def view(self, match_id: str, token: str | None) -> dict[str, Any]:
-        live = self.live(match_id)
+        live = self.touch(match_id)
         return self.view_of(live, self.seat_of(match_id, token))
 
     def view_of(self, live: Live, seat: int | None) -> dict[str, Any]:
@@ -288,7 +319,7 @@ class MatchService:
 
     def record(self, match_id: str, token: str | None) -> dict[str, Any]:
         """The record: complete once the match is over, the viewer's while it is in progress."""
-        live = self.live(match_id)
+        live = self.touch(match_id)
         seat = self.seat_of(match_id, token)
         with live.lock:
             return views.record_of(live, seat)

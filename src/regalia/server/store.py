@@ -29,7 +29,9 @@ from sqlalchemy.engine import Connection, Engine
 
 metadata = sa.MetaData()
 
-#: One row per match: what it is, how far it is, and the seed of its draws (never sent out).
+#: One row per match: what it is, how far it is, and the seed of its draws (never sent out); its
+#: ``time_control`` (the notation; null: none) and ``clock_since``, the wall-clock second the running
+#: clock of the seat to act started (null: no clock runs).
 matches = sa.Table(
     "matches",
     metadata,
@@ -47,6 +49,8 @@ matches = sa.Table(
     sa.Column("undo_by", sa.Integer, nullable=True),
     sa.Column("created", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("time_control", sa.String(64), nullable=True),
+    sa.Column("clock_since", sa.Float, nullable=True),
 )
 sa.Index("matches_status_updated", matches.c.status, matches.c.updated)
 
@@ -85,6 +89,7 @@ _MOVE_ON = (
         result=sa.bindparam("new_result", type_=sa.JSON),
         undo_by=sa.bindparam("new_undo_by"),
         updated=sa.bindparam("new_updated"),
+        clock_since=sa.bindparam("new_clock_since"),
     )
 )
 _TRIM = sa.delete(plies).where(
@@ -120,7 +125,8 @@ def migrate(engine: Engine) -> None:
 
 @dataclasses.dataclass(frozen=True)
 class MatchRow:
-    """A match as stored (``plies`` are their texts, in order, with the seat of each)."""
+    """A match as stored (``plies``: how many; ``time_control``: its notation, ``None`` for none;
+    ``clock_since``: when the running clock started, in wall-clock seconds)."""
 
     id: str
     game: str
@@ -136,6 +142,8 @@ class MatchRow:
     created: dt.datetime
     updated: dt.datetime
     plies: int
+    time_control: str | None = None
+    clock_since: float | None = None
 
     @classmethod
     def of(cls, row: Any) -> MatchRow:
@@ -147,7 +155,7 @@ class Change:
     """One change of a match: the first ``keep`` plies kept (those after removed if ``trim``: an
     undo), plies added after them (``(seat, text)``, with ``seconds`` the time each one's seat
     used, when known), the match's new fields (``result`` carries an ``ending`` such as a
-    resignation)."""
+    resignation), and ``clock_since``, when the running clock started (``None``: none runs)."""
 
     keep: int
     trim: bool
@@ -157,6 +165,7 @@ class Change:
     result: dict[str, Any] | None
     undo_by: int | None
     seconds: Sequence[float | None] = ()
+    clock_since: float | None = None
 
 
 def default_url() -> tuple[str, Path]:
@@ -262,6 +271,7 @@ class Store:
                     "new_result": change.result,
                     "new_undo_by": change.undo_by,
                     "new_updated": now(),
+                    "new_clock_since": change.clock_since,
                 },
             )
             if done.rowcount != 1:

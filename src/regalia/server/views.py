@@ -2,7 +2,7 @@
 
 :func:`view_of` builds the view of docs/server.md ("The view"): the picture, the legal actions, the
 observation, the scores, the log (:meth:`Match.log <regalia.match.Match.log>` as the viewer may
-read it), the undo and hint offers and the result. Nothing here reads the store or takes a lock:
+read it), the clock, the undo and hint offers and the result. Nothing here reads the store or takes a lock:
 the caller holds the match's lock. :func:`delta` is what a push sends a client that holds an
 earlier view: the log items from the first that changed, and the view's other fields.
 
@@ -22,6 +22,7 @@ from regalia.core.game import OMNISCIENT, SPECTATOR
 from regalia.core.registry import game_class
 from regalia.match import Match, MatchError
 from regalia.render.text import plain_text
+from regalia.server.clocks import clock_view
 from regalia.server.errors import ApiError
 from regalia.server.live import Live
 from regalia.server.seats import humans, seat_public
@@ -111,6 +112,8 @@ def view_of(live: Live, viewer: int | None) -> dict[str, Any]:
         "svg": svg,
         "observation": state.observation(viewer),
         "scores": match.scores(),
+        "time_control": match.time_control.text,
+        "clock": clock_view(match),
         "log": [
             {"ply": e.ply, "seat": e.seat, "text": e.text, "description": e.description}
             for e in match.log(viewer)
@@ -122,12 +125,12 @@ def view_of(live: Live, viewer: int | None) -> dict[str, Any]:
 
 
 def result_view(match: Match) -> dict[str, Any]:
-    """A finished match's result: scores, returns, the winner, how it ended (a resignation) and
-    the final breakdown as text."""
+    """A finished match's result: scores, returns, the winner, how it ended (a resignation, a
+    fallen flag) and the final breakdown as text."""
     names = match.names()
     if match.ending is not None:
         scores = ", ".join(f"{name} {score}" for name, score in zip(names, match.scores(), strict=True))
-        how = "resigned" if match.ending.reason == "resign" else "ran out of time"
+        how = "resigned" if match.ending.reason == "resign" else "lost on time"
         text = f"{names[match.ending.seat]} {how}. Scores: {scores}.\n"
     else:
         text = plain_text(match.game.plugin().render_result(match.state), 100).rstrip() + "\n"
@@ -188,6 +191,7 @@ def listed(row: Any) -> dict[str, Any]:
         "options": row.options,
         "seats": [seat_public(s, spec) for s, spec in enumerate(row.seats)],
         "screen": row.screen,
+        "time_control": row.time_control or "none",
         "status": row.status,
         "version": row.version,
         "plies": row.plies,
