@@ -8,7 +8,7 @@ evaluation hook) to the end of the game or to a depth cap, and backs ``returns()
 Each node's statistics are from the point of view of the seat that chose the action leading to it.
 
 Chance is searched open loop: at a chance node the iteration samples an outcome with its
-probability (``state.sample_chance(rng)``) and goes on without a tree node, so the tree holds the
+probability (:func:`regalia.core.loop.forced_step`) and goes on without a tree node, so the tree holds the
 seats' decisions only and its statistics average over chance. Steps with a single legal action (an
 automaton's forced step) are applied the same way. Every action is applied with the state's
 trusted fast path (``apply_unchecked``): it comes from ``legal_actions()`` of that very state.
@@ -36,6 +36,7 @@ from typing import Any
 from regalia.ai.base import evaluate_after, heuristic_values, pick_best, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
+from regalia.core.loop import forced_step, playout, random_choice
 
 ROLLOUTS = ("random", "greedy")
 #: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games).
@@ -227,7 +228,7 @@ class MCTSAgent:
         # selection and expansion
         while True:
             if s.current_player == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
+                s.apply_unchecked(forced_step(s, rng))
                 continue
             legal = s.legal_actions()
             if not legal:
@@ -275,30 +276,10 @@ class MCTSAgent:
         depth = self.depth
         if isinstance(depth, str):  # GAME_DEPTH
             depth = s.game.rollout_depth
-        steps = 0
-        random = rng.random
-        greedy = self.rollout == "greedy"
-        sample = self.rollout_sample
-        epsilon = self.epsilon
-        while depth is None or steps < depth:
-            if s.current_player == CHANCE:
-                s.apply_unchecked(s.sample_chance(rng))
-                continue
-            legal = s.legal_actions()
-            if not legal:
-                break
-            if not greedy or len(legal) == 1 or random() < epsilon:
-                s.apply_unchecked(legal[int(random() * len(legal))])
-            else:
-                player = s.current_player
-                candidates = rng.sample(legal, sample) if len(legal) > sample else legal
-                scored = []
-                for a in candidates:
-                    child = s.clone()
-                    child.apply_unchecked(a)
-                    scored.append(evaluate_after(child, player))
-                s.apply_unchecked(pick_best(candidates, scored, rng))
-            steps += 1
+        if self.rollout == "greedy":
+            playout(s, rng, self._greedy_step, decisions=depth)
+        else:
+            playout(s, rng, random_choice, decisions=depth)
         if s.is_terminal():
             returns = s.returns()
             w = self.margin
@@ -310,6 +291,22 @@ class MCTSAgent:
                 (1.0 - w) * r + w * tanh(score_difference(s, seat) / scale) for seat, r in enumerate(returns)
             ]
         return heuristic_values(s, self.eval_scale)
+
+    def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
+        """A greedy rollout's choice: at random with probability ``epsilon`` (or when there is no
+        choice), else the best evaluated of ``rollout_sample`` candidates."""
+        legal = s.legal_actions()
+        if len(legal) == 1 or rng.random() < self.epsilon:
+            return legal[int(rng.random() * len(legal))]
+        player = s.current_player
+        sample = self.rollout_sample
+        candidates = rng.sample(legal, sample) if len(legal) > sample else legal
+        scored = []
+        for a in candidates:
+            child = s.clone()
+            child.apply_unchecked(a)
+            scored.append(evaluate_after(child, player))
+        return pick_best(candidates, scored, rng)
 
     @staticmethod
     def _best(root: Node, legal: list[Any], rng: random.Random) -> Any:

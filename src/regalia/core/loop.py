@@ -69,6 +69,8 @@ def playout(
     apply = state.apply if checked else state.apply_unchecked
     automata = state.automaton_seats()
     limit = math.inf if decisions is None else decisions
+    uniform = choose is random_choice  # the searches' hot path: no call per decision
+    draw = rng.random
     made = 0
     while made < limit and not state.is_terminal():
         player = state.current_player
@@ -76,6 +78,10 @@ def playout(
             action = state.sample_chance(rng)
         elif automata and player in automata:
             action = state.forced_action()
+        elif uniform:
+            legal = state.legal_actions()
+            action = legal[int(draw() * len(legal))]
+            made += 1
         else:
             action = choose(state, rng)
             made += 1
