@@ -15,21 +15,21 @@ import statistics
 import time
 from typing import Any
 
-from regalia.core.game import CHANCE
+from regalia.core.loop import playout
 from regalia.core.registry import load_game
 
 
 def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options: Any) -> dict[str, Any]:
     """Play ``games`` random full games on one core and time them, chance included.
 
-    Seats pick uniformly among their legal actions; chance draws each outcome with its probability
-    (``sample_chance``); actions go through the engine's trusted fast path (``apply_unchecked``),
-    as in the AI's searches and the lab's rollouts; the seats' random choices cost one
-    ``rng.random()`` each. Returns a dict with ``games_per_s`` (complete
-    games per second, setup and final scoring included), ``legal_actions_us`` (median
-    microseconds of one ``legal_actions()`` call at a seat's decision), ``games``,
-    ``plies_per_game`` (mean actions per game, chance's outcomes included), ``chance_per_game``
-    and a few details of the run.
+    The games are the one trusted loop's (:func:`regalia.core.loop.playout`, as the AI's searches'
+    rollouts): seats pick uniformly among their legal actions; chance draws each outcome with its
+    probability; automata take their forced steps; actions go through the engine's trusted fast
+    path (``apply_unchecked``); the seats' random choices cost one ``rng.random()`` each.
+    Returns a dict with ``games_per_s`` (complete games per second, setup and final scoring
+    included), ``legal_actions_us`` (median microseconds of one ``legal_actions()`` call at a
+    seat's decision), ``games``, ``plies_per_game`` (mean actions per game, chance's outcomes
+    included), ``chance_per_game`` and a few details of the run.
 
     ``legal_actions()`` is timed on the real playout at one decision in :data:`TIMING_STRIDE`, right
     after ``apply``, when a state has no cached list yet: every timed call is a cold one. Game ``i`` uses seed
@@ -73,16 +73,14 @@ TIMING_STRIDE = 8
 
 
 def _play(state: Any, rng: random.Random, chance_rng: random.Random, legal_ns: list[int] | None) -> int:
-    """Play ``state`` to the end; returns the number of chance outcomes."""
+    """Play ``state`` to the end (:func:`regalia.core.loop.playout`: chance from ``chance_rng``, the
+    seats' choices from ``rng``); returns the number of chance outcomes."""
     timer = time.perf_counter_ns
-    random = rng.random
-    chance = 0
+    draw = rng.random
     decisions = 0
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply_unchecked(state.sample_chance(chance_rng))
-            chance += 1
-            continue
+
+    def choose(state: Any, _chance: random.Random) -> Any:
+        nonlocal decisions
         decisions += 1
         if legal_ns is not None and decisions % TIMING_STRIDE == 0:
             t0 = timer()
@@ -90,5 +88,9 @@ def _play(state: Any, rng: random.Random, chance_rng: random.Random, legal_ns: l
             legal_ns.append(timer() - t0)
         else:
             actions = state.legal_actions()
-        state.apply_unchecked(actions[int(random() * len(actions))])
-    return chance
+        return actions[int(draw() * len(actions))]
+
+    playout(state, chance_rng, choose)
+    automata = state.automaton_seats()
+    forced = sum(1 for player, _ in state.actors() if player in automata) if automata else 0
+    return int(state.ply) - decisions - forced

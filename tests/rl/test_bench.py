@@ -44,7 +44,7 @@ def test_a_decision_is_an_agent_action() -> None:
     """The solo game's automaton and chance act in both loops but are not counted."""
     game = load_game("two-heirs", solo=True)
     state = game.new_state(seed=1)
-    done = bench._engine_game(state, random.Random(1), frozenset(game.automaton_seats()))
+    done = bench._engine_game(state, random.Random(1))
     assert done == sum(1 for player, _ in state.actors() if player == 0) < state.ply
 
 

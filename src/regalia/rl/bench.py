@@ -14,7 +14,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from regalia.core.game import CHANCE, State
+from regalia.core.game import State
+from regalia.core.loop import playout
 from regalia.core.registry import load_game
 
 
@@ -34,9 +35,9 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
       uniformly random legal id from the mask, ``step``); the end-of-game steps with ``None`` and
       ``reset`` are timed but not counted.
     * ``engine_actions_per_s``: decisions per second of the engine alone (``legal_actions()``, a
-      uniformly random one, ``apply_unchecked``; chance with ``sample_chance``; automata with
-      ``forced_action``): the fast path of the AI's searches and of ``regalia bench``, which
-      counts every ply instead.
+      uniformly random one, ``apply_unchecked``; chance and automata by the one trusted loop,
+      :func:`regalia.core.loop.playout`): the fast path of the AI's searches and of
+      ``regalia bench``, which counts every ply instead.
     * ``overhead``: ``engine_actions_per_s / env_steps_per_s``, how many times slower a step
       through the environment is (the observation tensor is most of it).
     * ``steps``: the decisions each side made (``steps``, rounded up to a whole last game: games are
@@ -50,10 +51,9 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
 
     environment = make_env(game_id, **dict(options))
     game = load_game(game_id, **dict(options))
-    automata = frozenset(game.automaton_seats())
     pick = np.random.default_rng(seed)
     _env_game(environment, seed - 1, pick)  # warm-up games, untimed
-    _engine_game(game.new_state(seed - 1), random.Random(seed - 1), automata)
+    _engine_game(game.new_state(seed - 1), random.Random(seed - 1))
     env_steps = engine_steps = 0
     env_time = engine_time = 0.0
     games = 0
@@ -65,7 +65,7 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
         if engine_steps < steps:
             rng = random.Random(seed + games)
             start = time.perf_counter()
-            engine_steps += _engine_game(game.new_state(seed + games), rng, automata)
+            engine_steps += _engine_game(game.new_state(seed + games), rng)
             engine_time += time.perf_counter() - start
         games += 1
     env_rate = env_steps / env_time
@@ -95,19 +95,18 @@ def _env_game(environment: Any, seed: int, pick: Any) -> int:
     return done
 
 
-def _engine_game(state: State[Any], rng: random.Random, automata: frozenset[int]) -> int:
-    """One game on the engine with random legal actions; returns the decisions made."""
+def _engine_game(state: State[Any], rng: random.Random) -> int:
+    """One game on the engine (:func:`regalia.core.loop.playout`) with random legal actions;
+    returns the decisions made."""
     done = 0
-    while not state.is_terminal():
-        player = state.current_player
-        if player == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-        elif player in automata:
-            state.apply_unchecked(state.forced_action())
-        else:
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[int(rng.random() * len(legal))])
-            done += 1
+
+    def choose(state: State[Any], rng: random.Random) -> Any:
+        nonlocal done
+        done += 1
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    playout(state, rng, choose)
     return done
 
 

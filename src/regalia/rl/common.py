@@ -23,7 +23,8 @@ from typing import Any
 
 from regalia.core.encoding import Encoding
 from regalia.core.errors import RegaliaError
-from regalia.core.game import CHANCE, SPECTATOR, Game, State
+from regalia.core.game import SPECTATOR, Game, State
+from regalia.core.loop import playout
 
 #: Keys of :meth:`State.observation` that differ between viewers without hiding anything: who looks,
 #: and the legal actions listed for the seat to act.
@@ -103,17 +104,16 @@ def game_traits(game: Game[Any], games: int = 3, seed: int = 0, stride: int = 9)
     zero_sum = True
     longest = 0
     rng = random.Random(seed)
+
+    def probe(state: State[Any]) -> None:
+        nonlocal hidden
+        if not hidden and (state.ply % stride == 0 or state.is_terminal()):
+            hidden = _hides(state, rng)
+
     for g in range(games):
         state = game.new_state(seed=seed + g)
-        while True:
-            if not hidden and (state.ply % stride == 0 or state.is_terminal()):
-                hidden = _hides(state, rng)
-            if state.is_terminal():
-                break
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-            else:
-                state.apply(rng.choice(state.legal_actions()))
+        probe(state)
+        playout(state, rng, lambda s, r: r.choice(s.legal_actions()), checked=True, on_ply=probe)
         longest = max(longest, state.ply)
         zero_sum = zero_sum and abs(sum(state.returns())) < 1e-9
     traits = Traits(hidden_information=hidden, zero_sum=zero_sum, longest=longest)

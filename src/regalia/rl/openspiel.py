@@ -76,6 +76,7 @@ import pyspiel  # type: ignore[import-not-found]
 from regalia.core.encoding import Encoding, EncodingError
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, TERMINAL, Game, State
+from regalia.core.loop import forced_step
 from regalia.core.registry import game_class, game_ids, load_game
 from regalia.rl.common import game_traits, make_encoding
 
@@ -402,7 +403,7 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
             return
         node = self._node
         while node.state.current_player in automata:
-            node.apply(node.state.forced_action())
+            node.apply(forced_step(node.state, None))
 
     # -- OpenSpiel's API ----------------------------------------------------------------------
     def current_player(self) -> int:

@@ -21,7 +21,7 @@ import statistics
 import time
 from typing import Any
 
-from regalia.core.game import CHANCE
+from regalia.core.loop import forced_step
 from regalia.games.carcassonne.base import PH_PLACE
 from regalia.games.carcassonne.state import CarcassonneState
 
@@ -35,13 +35,13 @@ def board_with_drawn_tile(game: Any, seed: int, tiles: int = TILES) -> Carcasson
     state: CarcassonneState = game.new_state(seed)
     rng = random.Random(seed)
     while not state.is_terminal():
-        if state.phase == PH_PLACE and len(state.board) >= tiles:
-            return state
-        if state.current_player == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-        else:
+        action = forced_step(state, rng)  # the draw, by the one loop's step
+        if action is None:
+            if state.phase == PH_PLACE and len(state.board) >= tiles:
+                return state
             legal = state.legal_actions()
-            state.apply_unchecked(legal[rng.randrange(len(legal))])
+            action = legal[rng.randrange(len(legal))]
+        state.apply_unchecked(action)
     return None
 
 
