@@ -47,9 +47,11 @@ from typing import Any
 
 from regalia.core.errors import IllegalAction, NotationError, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
+from regalia.core.loop import forced_step
 from regalia.core.record import Record, apply_ply, replay
 from regalia.core.registry import game_plugin, load_game
 from regalia.core.text import plural
+from regalia.match import LogEntry, Match, Seat, StreamChance
 
 #: A random game longer than this is reported as not terminating.
 MAX_PLIES = 20_000
@@ -121,6 +123,27 @@ class ConformanceReport:
 #: The seeds of the replays that must not differ from the game (``views``): nothing about future
 #: draws may depend on the seed.
 TWIN_SEEDS: tuple[int, ...] = (11, 977)
+
+
+class _Stop(Exception):
+    """A random game that cannot go on (reported as a failure of ``termination``)."""
+
+
+class _RandomSeat:
+    """Every seat's agent in the kit's games: a uniformly random legal action from the checker's
+    generator, then one legal action kept for the pool."""
+
+    name = "conformance"
+
+    def __init__(self, checker: _Checker) -> None:
+        self.checker = checker
+
+    def choose(self, state: State[Any], rng: random.Random) -> Any:
+        checker = self.checker
+        legal = state.legal_actions()
+        action = legal[checker.rng.randrange(len(legal))]
+        checker.pool_one(legal)
+        return action
 
 
 class _Replays:
@@ -214,46 +237,68 @@ class _Checker:
 
     # -- one game --------------------------------------------------------------------------------
     def play(self, seed: int, every: int) -> None:
-        state = self.game.new_state(seed)
+        """One random game as a :class:`~regalia.match.Match` (chance from ``random.Random(seed)``,
+        automata's forced steps, every other seat a random legal action from the checker's
+        generator), every ``every``-th state checked and the record's replays followed."""
+        game = self.game
+        automata = frozenset(game.automaton_seats())
+        n = game.num_players
+        seats = [Seat.automaton() if s in automata else Seat.computer("conformance") for s in range(n)]
+        chooser = _RandomSeat(self)
+        match = Match(
+            game,
+            seats,
+            seed=seed,
+            chance=StreamChance(seed),
+            agents={s: chooser for s in range(n) if s not in automata},
+            agent_rngs={s: self.rng for s in range(n) if s not in automata},
+            describe=False,
+        )
+        state = match.state
         self.replays = _Replays(state)
-        chance_rng = random.Random(seed)
-        automata = set(self.game.automaton_seats())
-        n = self.game.num_players
-        k = 0
-        while True:
-            player = state.current_player
-            if state.is_terminal():
-                break
-            if k % every == 0:
-                self.check_state(state)
-            k += 1
-            if not (player == CHANCE or 0 <= player < n):
-                self.report.fail("termination", f"current_player {player} at ply {state.ply}")
-                return
-            legal = state.legal_actions()
-            if not legal:
-                self.report.fail("termination", f"no legal action at ply {state.ply} of an unfinished game")
-                return
-            if player == CHANCE:
-                action = state.sample_chance(chance_rng)
-            elif player in automata:
-                action = legal[0]
-            else:
-                action = legal[self.rng.randrange(len(legal))]
-            if len(self.pool) < 400 or self.rng.random() < 0.05:
-                self.pool.append(legal[self.rng.randrange(len(legal))])
-            text = state.notation(action)
-            state.apply(action)
-            self.replays.follow(state.ply, text)
+        replays = self.replays
+
+        def after(entry: LogEntry) -> None:
+            replays.follow(state.ply, entry.text)
             self.report.plies += 1
             if state.ply > MAX_PLIES:
-                self.report.fail(
-                    "termination", f"a random game did not end in {MAX_PLIES} plies (seed {seed})"
-                )
-                return
+                raise _Stop(f"a random game did not end in {MAX_PLIES} plies (seed {seed})")
+            self._before_ply(state, every)
+
+        try:
+            self._before_ply(state, every)
+            match.advance(after)
+        except _Stop as stop:
+            self.report.fail("termination", str(stop))
+            return
+        except Exception as exc:  # an engine that breaks inside the loop: reported, not raised
+            self.report.fail("termination", f"{type(exc).__name__} at ply {state.ply + 1}: {exc}")
+            return
         final = state
         self.check("termination", lambda: self._check_end(final))
         self.check_state(final)
+
+    def _before_ply(self, state: State[Any], every: int) -> None:
+        """Checks of the state before a ply (every ``every``-th state in full); the actions of
+        chance's and automata's plies join the pool of actions to try elsewhere (a seat's, once
+        chosen: :class:`_RandomSeat`)."""
+        if state.is_terminal():
+            return
+        player = state.current_player
+        if state.ply % every == 0:
+            self.check_state(state)
+        if not (player == CHANCE or 0 <= player < state.num_players):
+            raise _Stop(f"current_player {player} at ply {state.ply}")
+        legal = state.legal_actions()
+        if not legal:
+            raise _Stop(f"no legal action at ply {state.ply} of an unfinished game")
+        if player == CHANCE or player in state.automaton_seats():
+            self.pool_one(legal)
+
+    def pool_one(self, legal: list[Any]) -> None:
+        """Keep one of ``legal`` (the first 400, then one in twenty) to try where it is illegal."""
+        if len(self.pool) < 400 or self.rng.random() < 0.05:
+            self.pool.append(legal[self.rng.randrange(len(legal))])
 
     def _check_end(self, state: State[Any]) -> None:
         n = state.num_players
@@ -300,7 +345,8 @@ class _Checker:
         total = sum(p for _, p in outcomes)
         assert all(p > 0 for _, p in outcomes), "a chance outcome has probability <= 0"
         assert math.isclose(total, 1.0, abs_tol=1e-9), f"chance probabilities sum to {total}"
-        assert state.sample_chance(self.rng) in legal, "sample_chance drew an outcome that is not legal"
+        drawn = forced_step(state, self.rng)  # chance's draw, as every game loop takes it
+        assert drawn in legal, "sample_chance drew an outcome that is not legal"
 
     def _automaton(self, legal: list[Any]) -> None:
         assert len(legal) == 1, f"an automaton seat has {len(legal)} legal actions, not 1"
