@@ -60,8 +60,15 @@ class Server:
         seats: list[dict[str, Any]],
         options: dict[str, Any] | None = None,
         screen: str = "online",
+        time_control: str = "none",
     ) -> dict[str, Any]:
-        body = {"game": game, "options": options or {}, "seats": seats, "screen": screen}
+        body = {
+            "game": game,
+            "options": options or {},
+            "seats": seats,
+            "screen": screen,
+            "time_control": time_control,
+        }
         status, made = self.call("POST", "/api/matches", body)
         assert status == 201, made
         return dict(made)

@@ -143,9 +143,15 @@ def board_parts(page: Page) -> Any:
 
 
 def create_in_lobby(
-    page: Page, server: Server, game: str, options: dict[str, Any], seats: list[str], screen: str
+    page: Page,
+    server: Server,
+    game: str,
+    options: dict[str, Any],
+    seats: list[str],
+    screen: str,
+    time_control: str = "none",
 ) -> None:
-    """Fill the lobby's form: ``seats`` 'human' or an agent's name, per seat."""
+    """Fill the lobby's form: ``seats`` 'human' or an agent's name, per seat; the clock."""
     page.goto(f"{server.base}/?game={game}")
     page.wait_for_selector("#seats-fields .seat-row")
     for name, value in options.items():
@@ -158,6 +164,7 @@ def create_in_lobby(
             page.select_option(f"[data-testid=seat-{index}-kind]", "computer")
             page.select_option(f"[data-testid=seat-{index}-agent]", who)
     page.check(f"[data-testid=screen-{screen}]")
+    page.select_option("[data-testid=time-control]", time_control)
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
 
@@ -457,4 +464,33 @@ def test_pushed_moves_append_to_the_log_and_resign_ends_the_match(server: Server
     code, record = server.call("GET", f"/api/matches/{made['id']}/record")
     assert code == 200 and record["ending"] == {"reason": "resign", "seat": 0}
     assert record["result"]["winner"] == 1
+    assert errors == []
+
+
+def test_a_timed_match_shows_each_seats_clock_and_a_fallen_flag_loses_on_time(
+    server: Server, context: Any
+) -> None:
+    """The lobby's clock choice: the match page shows each seat's time, the seat to act's counting
+    down; a seat whose time runs out loses, and the result says so."""
+    page = context.new_page()
+    errors = watch(page)
+    create_in_lobby(page, server, "royal-court", {}, ["human", "human"], "online", "fischer:300+5")
+    link = page.get_attribute("[data-testid=link-0] a", "href")
+    assert link
+    open_match(page, link)
+    page.wait_for_selector("#clocks:not([hidden])")
+    assert page.inner_text("#clock-control") == "Clock: 5 min + 5 s"
+    running = page.locator(".clock.running")
+    assert running.count() == 1 and page.locator(".clock").count() == 2
+    page.wait_for_function(  # the seat to act's clock counts down; the other's stays
+        "() => document.querySelector('.clock.running .clock-time').textContent < '5:00'", timeout=5000
+    )
+    assert page.locator(".clock:not(.running) .clock-time").inner_text() == "5:00"
+
+    made = server.create("royal-court", [{"kind": "human"}, {"kind": "human"}], time_control="move:1")
+    open_match(page, server.url(made["seats"][0]["link"]))
+    page.wait_for_selector("#result:not([hidden])", timeout=10_000)  # the server ends it, and pushes
+    assert "lost on time" in page.inner_text("#winner")
+    assert "lost on time" in page.inner_text("#result-text")
+    assert page.locator(".clock.fallen").count() == 1
     assert errors == []

@@ -85,10 +85,36 @@ export function agentText(seat) {
   return !agent || String(seat.name).includes(agent) ? "" : agent.replace(":", " ");
 }
 
-/** Who won a finished match (its `result`), as a sentence; "" while it is on. */
+/** Who won a finished match (its `result`), as a sentence ("blue lost on time. red wins."); "" while it is on. */
 export function winnerText(seats, result) {
   if (!result) return "";
-  return result.winner === null || result.winner === undefined ? "A draw." : `${seatName(seats, result.winner)} wins.`;
+  const onTime = result.ending?.reason === "time" ? `${seatName(seats, result.ending.seat)} lost on time. ` : "";
+  return onTime + (result.winner === null || result.winner === undefined ? "A draw." : `${seatName(seats, result.winner)} wins.`);
+}
+
+/** Seconds on a clock as text: "4:59", "1:02:03", "23:59:59" (never below 0:00). */
+export function clockText(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds - 1e-9));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const secs = String(whole % 60).padStart(2, "0");
+  return hours ? `${hours}:${String(minutes).padStart(2, "0")}:${secs}` : `${minutes}:${secs}`;
+}
+
+/** A time control's notation as people say it: "5 min + 5 s", "1 day a move", "60 s a move". */
+export function clockName(control) {
+  const fischer = /^fischer:([\d.]+)\+([\d.]+)$/.exec(control || "");
+  if (fischer) {
+    const main = Number(fischer[1]);
+    return `${main % 60 ? `${main} s` : `${main / 60} min`} + ${Number(fischer[2])} s`;
+  }
+  const move = /^move:([\d.]+)$/.exec(control || "");
+  if (move) {
+    const secs = Number(move[1]);
+    if (secs % 86400 === 0) return `${secs / 86400} day${secs === 86400 ? "" : "s"} a move`;
+    return secs % 60 ? `${secs} s a move` : `${secs / 60} min a move`;
+  }
+  return "no clock";
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // The options form is built from each game's options schema (GET /api/games), and the seats from
 // what the server says those options give (POST /api/games/{game}/seats): no game is named here.
 
-import { agentText, ago, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, seatName, showRules, winnerText } from "./api.js";
+import { agentText, ago, clockName, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, seatName, showRules, winnerText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -244,8 +244,9 @@ async function create(event) {
   button.disabled = true;
   error.hidden = true;
   const screen = document.querySelector("input[name=screen]:checked").value;
+  const time_control = $("time-control").value;
   try {
-    const answer = await postJSON("/api/matches", { game: game.id, options: readOptions(), seats: readSeats(), screen });
+    const answer = await postJSON("/api/matches", { game: game.id, options: readOptions(), seats: readSeats(), screen, time_control });
     saveMatch(answer.id, { ...answer, game: game.id, game_name: game.name, screen, created: new Date().toISOString() });
     showCreated(answer, screen);
     loadLists();
@@ -310,7 +311,7 @@ function matchTable(matches, finished) {
     return h(
       "tr",
       { "data-match": match.id },
-      h("td", {}, match.game_name ?? match.game),
+      h("td", {}, match.game_name ?? match.game, match.time_control && match.time_control !== "none" ? h("span", { class: "small muted" }, ` · ${clockName(match.time_control)}`) : ""),
       h("td", {}, players),
       h("td", {}, String(match.plies ?? "")),
       h("td", {}, finished ? winnerText(match.seats, match.result) : match.to_act !== null && match.to_act !== undefined ? `${seatName(match.seats, match.to_act)} to play` : ""),

@@ -2,7 +2,7 @@
 // server's pushes over a WebSocket. The server is the only authority: this page shows the view it
 // is sent (docs/server.md, "The view") and posts the actions clicked; it knows no game's rules.
 
-import { agentText, ApiError, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, seatName as nameIn, showRules, winnerText } from "./api.js";
+import { agentText, ApiError, clockName, clockText, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, seatName as nameIn, showRules, winnerText } from "./api.js";
 import { Board } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -170,6 +170,7 @@ function render(next) {
   renderControls();
   renderLegal();
   renderSeats();
+  renderClocks();
   renderLog();
   renderResult();
   renderReplay();
@@ -303,6 +304,51 @@ function renderSeats() {
     );
   });
   body.replaceChildren(...rows);
+}
+
+// ----------------------------------------------------------------------------- clocks
+/** The view's clock and when it arrived: the running seat's time counts down from it locally. */
+let clockBase = null;
+
+/** One line per seat with its time left; the seat whose clock runs is marked. */
+function renderClocks() {
+  const box = $("clocks");
+  const clock = view.clock;
+  box.hidden = !clock;
+  clockBase = clock ? { ...clock, at: performance.now(), asked: false } : null;
+  if (!clock) return;
+  $("clock-control").textContent = `Clock: ${clockName(clock.control)}`;
+  const items = (view.seats || []).map((seat, index) =>
+    h(
+      "li",
+      { class: "clock", "data-seat": seat.seat },
+      h("span", { class: "clock-name" }, seat.name ?? String(seat.seat)),
+      " ",
+      h("span", { class: "clock-time", "data-testid": `clock-${index}`, role: "timer" }, ""),
+    ),
+  );
+  $("clock-list").replaceChildren(...items);
+  tickClocks();
+}
+
+/** The seats' time left now: the view's remaining, less the time since it came for the seat to act. */
+function tickClocks() {
+  if (!clockBase) return;
+  const elapsed = (performance.now() - clockBase.at) / 1000;
+  for (const item of $("clock-list").children) {
+    const seat = Number(item.dataset.seat);
+    const running = clockBase.running === seat;
+    const left = (clockBase.remaining[seat] ?? 0) - (running ? elapsed : 0);
+    item.querySelector(".clock-time").textContent = clockText(left);
+    item.classList.toggle("running", running);
+    item.classList.toggle("low", running && left < 30);
+    item.classList.toggle("fallen", left <= 0 && (running || view.result?.ending?.reason === "time"));
+    // The server ends the match when a flag falls and pushes it; without a socket, ask once.
+    if (running && left < -2 && !clockBase.asked && !socketOpen()) {
+      clockBase.asked = true;
+      refresh();
+    }
+  }
 }
 
 function renderLog() {
@@ -505,6 +551,8 @@ $("replay-back").addEventListener("click", () => stepReplay(-1));
 $("replay-forward").addEventListener("click", () => stepReplay(1));
 $("replay-last").addEventListener("click", () => showReplay(replayLast()));
 $("replay-ply").addEventListener("input", (event) => showReplay(Number(event.target.value)));
+
+setInterval(tickClocks, 250);
 
 // A ping now and then keeps the WebSocket open through proxies that close quiet connections.
 setInterval(() => {
