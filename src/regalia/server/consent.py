@@ -6,6 +6,17 @@ other person has acted since (so against the computer a person takes back their 
 the computer's reply). On a shared screen the last person's move is taken back at once; online,
 when another person plays, the request waits for their answer (``undo/accept``, ``undo/decline``),
 and any new move cancels it (every other change is committed with no request pending).
+
+>>> import os, tempfile
+>>> from regalia.server.store import Store
+>>> lives = Lives(Store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db")))
+>>> live = lives.new("royal-court", {}, [{"kind": "human", "name": "red", "agent": None}] * 2, "online")
+>>> lives.store_new(live, [])
+>>> _ = live.match.advance(computers=False)
+>>> request_undo(lives, live, live.match.to_act)
+Traceback (most recent call last):
+...
+regalia.server.errors.ApiError: nothing to take back: there is no move of yours to take back
 """
 
 from __future__ import annotations

@@ -1,5 +1,15 @@
 """The size of what a client may send: :class:`BodyLimit` refuses a request body over
-:data:`MAX_BODY` bytes with 413, before the application reads it."""
+:data:`MAX_BODY` bytes with 413, before the application reads it.
+
+>>> import asyncio
+>>> sent = []
+>>> async def app(scope, receive, send): raise AssertionError("not reached")
+>>> async def send(message): sent.append(message)
+>>> scope = {"type": "http", "headers": [(b"content-length", b"70000")]}
+>>> asyncio.run(BodyLimit(app)(scope, None, send))
+>>> sent[0]["status"], sent[1]["body"]
+(413, b'{"detail":"the request is larger than 64 KiB"}')
+"""
 
 from __future__ import annotations
 

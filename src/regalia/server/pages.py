@@ -1,4 +1,8 @@
-"""The browser client: the lobby and match pages and their static files (``regalia.web``)."""
+"""The browser client: the lobby and match pages and their static files (``regalia.web``).
+
+>>> [route.path for route in router.routes], (web / "match.html").is_file()
+(['/', '/match/{match_id}'], True)
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,11 @@ the :class:`Hub` sends each connection only what changed since the view it holds
 ``{"type": "delta", "keep": K, "log": [...], "view": {...}}``: the first ``K`` items of the log it
 holds stay (fewer than it holds after an undo), the ``log`` items follow them, and ``view`` is every
 other field of the new view (docs/server.md, "WebSocket").
+
+>>> hub = Hub(service=None)
+>>> hub.changed("some-match")  # no connection to it here (and no loop yet): nothing to push
+>>> hub.clients
+{}
 """
 
 from __future__ import annotations

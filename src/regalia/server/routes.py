@@ -3,6 +3,15 @@
 Each route is answered by the application's :class:`~regalia.server.service.MatchService`
 (``app.state.service``); a refused request is a 4xx whose ``detail`` says what is wrong. The bodies
 are checked by the models below (unknown fields refused).
+
+>>> token_of("Bearer abc"), token_of(None)
+('abc', None)
+>>> CreateMatch(game="royal-court", seats=[], time_control="move:60").time_control
+'move:60'
+>>> token_of("Basic abc")
+Traceback (most recent call last):
+...
+regalia.server.errors.ApiError: Authorization: expected 'Bearer TOKEN'
 """
 
 from __future__ import annotations

@@ -1,5 +1,9 @@
 """The WebSocket each match page keeps open: the :class:`~regalia.server.push.Hub` sends it the
-seat's view first, then what changed (docs/server.md, "WebSocket")."""
+seat's view first, then what changed (docs/server.md, "WebSocket").
+
+>>> [route.path for route in router.routes], HELLO_TIMEOUT
+(['/api/matches/{match_id}/ws'], 10.0)
+"""
 
 from __future__ import annotations
 
