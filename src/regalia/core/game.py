@@ -312,19 +312,10 @@ class State(ABC, Generic[A]):
 
     def advance(self, rng: random.Random | None = None) -> list[A]:
         """Apply chance outcomes and automaton actions until a seat with a choice is to act (or the
-        game is over); returns what was applied."""
-        done: list[A] = []
-        automata = self.automaton_seats()
-        while True:
-            player = self.current_player
-            if player == CHANCE:
-                action = self.sample_chance(rng)
-            elif automata and player in automata:
-                action = self.forced_action()
-            else:
-                return done
-            self.apply(action)
-            done.append(action)
+        game is over); returns what was applied (:func:`regalia.core.loop.advance`)."""
+        from regalia.core.loop import advance
+
+        return advance(self, rng)
 
     # -- applying ---------------------------------------------------------------------------
     def apply(self, action: A) -> None:
@@ -403,6 +394,16 @@ class State(ABC, Generic[A]):
         if any(n[3] is None for n in nodes):
             return self._replayed_plies([n[2] for n in nodes])
         return [Ply(n[1], n[2], n[3]) for n in nodes]
+
+    def last_ply(self) -> Ply:
+        """The last applied action with the seat that acted and its notation (cheaper than
+        ``plies()[-1]``); raises :class:`RegaliaError` before the first ply."""
+        node = self._hist
+        if node is None:
+            raise RegaliaError("no ply has been played yet")
+        if node[3] is None:
+            return self.plies()[-1]
+        return Ply(node[1], node[2], node[3])
 
     def history_json(self) -> list[list[Any]]:
         """The history for a state document: ``[[player, notation], ...]``."""

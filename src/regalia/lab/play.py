@@ -154,7 +154,9 @@ def run_game(
         describe=False,
         now=time.perf_counter,
     )
-    thinking = _Thinking(match, on_decision, n)
+    # the agents' seconds are the match's (each decision and its ply), unless on_decision runs
+    # before each: then the agent alone is timed, in the thinking context
+    thinking = None if on_decision is None else _Thinking(match, on_decision, n)
     ply_hook = None if on_ply is None else (lambda _entry: on_ply(match.state))
     try:
         match.advance(ply_hook, thinking=thinking)
@@ -170,7 +172,8 @@ def run_game(
         raise LabError(
             f"game {job.index} (seed {job.seed}): seat {match.state.current_player} to move has no agent"
         )
-    return PlayedGame(match.state, list(match.decisions), thinking.seconds, automata)
+    seconds = list(match.seconds) if thinking is None else thinking.seconds
+    return PlayedGame(match.state, list(match.decisions), seconds, automata)
 
 
 def play_game(job: GameJob) -> GameResult:

@@ -34,13 +34,13 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Final
+from contextlib import AbstractContextManager
+from typing import Any, Final, NamedTuple
 
 from regalia.ai.base import Agent, observe_agent, reset_agent
 from regalia.ai.registry import agent_from_spec
 from regalia.core.errors import RegaliaError
-from regalia.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, State, fresh_seed, ranked_returns
+from regalia.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, Ply, State, fresh_seed, ranked_returns
 from regalia.core.record import Record, check_ending, check_result, initial_state
 from regalia.match.chance import ChanceSource, SeededChance
 from regalia.match.clock import Clock, TimeControl
@@ -75,8 +75,7 @@ class Ending:
         return {"reason": self.reason, "seat": self.seat}
 
 
-@dataclasses.dataclass(frozen=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One ply as a log shows it: its index from 0, the seat (or :data:`CHANCE`), the notation as
     the viewer may read it, what it did in the words of the rules ("" when hidden), and the
     seconds its seat used (``None`` for chance and automata)."""
@@ -218,16 +217,27 @@ class Match:
         seat thinks (a progress spinner, a measurement)."""
         done: list[LogEntry] = []
         state = self.state
-        while not self.is_over() and not self.check_time():
+        timed = self.time_control.timed
+        kinds = [seat.kind for seat in self.seats]
+        manual = self.manual_chance
+        while self.ending is None and not state.is_terminal() and not (timed and self.check_time()):
             player = state.current_player
-            kind = self.kind(player)
+            if player == CHANCE:
+                if manual:
+                    break
+                kind = "chance"
+            else:
+                kind = kinds[player]
             if kind == "chance":
                 action = state.sample_chance(self.chance.rng(state.ply))
             elif kind == AUTOMATON:
                 action = state.forced_action()
             elif kind == COMPUTER and computers:
-                with thinking(player) if thinking is not None else nullcontext():
+                if thinking is None:
                     action = self.choose()
+                else:
+                    with thinking(player):
+                        action = self.choose()
             else:
                 break
             entry = self._apply(action, checked=True)
@@ -249,8 +259,9 @@ class Match:
             chooser: Agent = agent_from_spec(agent)
             rng = random.Random(f"{self.seed}:{state.ply}:hint")
         else:
-            chooser = self._agent(seat)
-            rng = self._agent_rngs[seat] if self._agent_rngs else random.Random(f"{self.seed}:{state.ply}:ai")
+            chooser = self._agents.get(seat) or self._agent(seat)
+            rngs = self._agent_rngs
+            rng = rngs[seat] if rngs else random.Random(f"{self.seed}:{state.ply}:ai")
         return chooser.choose(state, rng)
 
     def play(self, seat: int, move: Any) -> LogEntry:
@@ -433,36 +444,38 @@ class Match:
         (``seconds``, or none at all when not ``measured``: a restored ply)."""
         state = self.state
         player = state.current_player
-        used: float | None = None
-        if player >= 0 and self.kind(player) != AUTOMATON:
-            measure = seconds is None and measured
-            used = self.clock.stop(self.now(), turn_over=False) if measure else seconds
-            self.decisions[player] += 1
-            self.seconds[player] += used or 0.0
-        text = state.notation(action)
+        acting = player >= 0 and self.seats[player].kind != AUTOMATON
         if checked:
             state.apply(action)
+            ply = state.last_ply()
         else:
+            ply = Ply(player, action, state.notation(action))
             state.apply_unchecked(action)
+        nxt = state.current_player
+        now = self.now()
+        used: float | None = None
+        if acting:
+            measure = seconds is None and measured
+            used = self.clock.stop(now, turn_over=nxt != player) if measure else seconds
+            self.decisions[player] += 1
+            self.seconds[player] += used or 0.0
         self._times.append(used)
-        note = ""
-        if self._describe:
-            note = self._plugin.describe(state, state.plies()[-1])
+        note = self._plugin.describe(state, ply) if self._describe else ""
         self._notes.append(note)
-        if player >= 0:
+        if player >= 0 and self._agents:
             for other, agent in self._agents.items():
                 if other != player:
                     observe_agent(agent, state)
-        nxt = state.current_player
-        if player >= 0 and nxt != player:
-            self.clock.running = player
-            self.clock.stop(self.now(), turn_over=True)
-        self._start_clock()
-        return LogEntry(state.ply - 1, player, text, note, used)
+        if nxt >= 0 and self.ending is None and self.seats[nxt].kind != AUTOMATON:
+            self.clock.start(nxt, now)
+        else:
+            self.clock.pause()
+        return LogEntry(state.ply - 1, player, ply.text, note, used)
 
     def _start_clock(self) -> None:
-        player = self.state.current_player
-        if self.is_over() or player < 0 or self.kind(player) == AUTOMATON:
+        state = self.state
+        player = state.current_player
+        if player < 0 or self.ending is not None or self.seats[player].kind == AUTOMATON:
             self.clock.pause()
         else:
             self.clock.start(player, self.now())
