@@ -8,16 +8,15 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from regalia.commands.bench import register
+from regalia.cli import app
 from regalia.server.bench import percentile
 
 pytest.importorskip("uvicorn")
 
 
 def _app() -> typer.Typer:
-    app = typer.Typer()
-    register(app)
-    app.command("noop", hidden=True)(lambda: None)
+    """The ``regalia`` command itself: it hands ``bench server`` to the server's benchmark
+    (``regalia.commands.bench.OWN_COMMANDS``, filled by ``regalia.cli``)."""
     return app
 
 
