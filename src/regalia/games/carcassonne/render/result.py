@@ -9,8 +9,8 @@ Heretics and Shrines are counted apart (they score nothing for the loser).
 >>> from rich.console import Console
 >>> state = regalia.load_game("carcassonne").new_state(seed=5)
 >>> rng = random.Random(5)
->>> while not state.is_terminal():
-...     state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+>>> from regalia.core.loop import playout
+>>> state = playout(state, rng, checked=True)  # random play to the end
 >>> table = breakdown(state)
 >>> [sum(points.values()) for points in table] == state.scores()
 True

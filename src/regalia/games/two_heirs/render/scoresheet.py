@@ -8,8 +8,8 @@ game and the score calculator); :func:`render_result` the final scoring of a fin
 >>> from rich.console import Console
 >>> state = regalia.load_game("two-heirs").new_state(seed=5)
 >>> rng = random.Random(5)
->>> while not state.is_terminal():
-...     state.apply(state.sample_chance(rng) if state.is_chance_node() else rng.choice(state.legal_actions()))
+>>> from regalia.core.loop import playout
+>>> state = playout(state, rng, checked=True)  # random play to the end
 >>> console = Console(width=120, no_color=True)
 >>> with console.capture() as cap:
 ...     console.print(render_result(state))
