@@ -383,16 +383,17 @@ class State(ABC, Generic[A]):
         out.reverse()
         return out
 
-    def plies(self) -> list[Ply]:
-        """Every applied action with the seat that acted and its notation, in order."""
+    def plies(self, start: int = 0) -> list[Ply]:
+        """Every applied action with the seat that acted and its notation, in order (from the
+        ``start``-th on: only those are visited, so reading the newest plies is cheap)."""
         nodes = []
         node = self._hist
-        while node is not None:
+        for _ in range(max(0, self._ply - start)):
             nodes.append(node)
             node = node[0]
         nodes.reverse()
         if any(n[3] is None for n in nodes):
-            return self._replayed_plies([n[2] for n in nodes])
+            return self._replayed_plies(self.history)[start:]
         return [Ply(n[1], n[2], n[3]) for n in nodes]
 
     def last_ply(self) -> Ply:

@@ -277,8 +277,7 @@ class Match:
         if seat != player:
             raise NotYourTurn(f"it is not your turn: {self._who(player)} is to act")
         action = state.parse_action(move) if isinstance(move, str) else move
-        state.check(action)
-        return self._apply(action, checked=True)
+        return self._apply(action, checked=True)  # the engine checks before anything changes
 
     def hint(self, seat: int, agent: str = HINT_AGENT) -> Any:
         """What ``agent`` would play for ``seat``, which must be to act."""
@@ -361,7 +360,7 @@ class Match:
         """The plies from ``start`` on as ``viewer`` may read them, with their descriptions."""
         state = self.state
         out = []
-        for k, ply in enumerate(state.plies()[start:], start=start):
+        for k, ply in enumerate(state.plies(start), start=start):
             text = (
                 ply.text if viewer == OMNISCIENT else state.redact(ply.player, ply.action, ply.text, viewer)
             )
