@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -168,14 +169,14 @@ class Record:
         if not isinstance(times, list) or len(times) not in (0, len(doc["actions"])):
             raise RecordError("field 'times' must be a list with one entry per action")
         for i, t in enumerate(times):
-            if t is not None and (isinstance(t, bool) or not isinstance(t, int | float) or not t >= 0):
+            if t is not None and not _seconds(t):
                 raise RecordError(f"field 'times[{i}]' must be a number of seconds (at least 0) or null")
         ending = doc.get("ending")
         if ending is not None:
             check_ending(ending, len(doc["seats"]))
         time_control = doc.get("time_control")
-        if time_control is not None and not isinstance(time_control, dict):
-            raise RecordError("field 'time_control' must be an object or absent")
+        if time_control is not None:
+            check_time_control(time_control)
         return cls(
             game=doc["game"],
             options=doc["options"],
@@ -215,6 +216,32 @@ def check_ending(ending: Any, seats: int) -> None:
     seat = ending["seat"]
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
         raise RecordError(f"field 'ending.seat': expected a seat from 0 to {seats - 1}")
+
+
+#: The fields of a record's ``time_control`` (:class:`regalia.match.TimeControl`'s JSON).
+TIME_CONTROL_KINDS = ("none", "move", "fischer")
+TIME_CONTROL_FLAGS = ("loss", "continue")
+
+
+def _seconds(value: Any) -> bool:
+    """True for a finite number of seconds, at least 0."""
+    return (
+        not isinstance(value, bool) and isinstance(value, int | float) and math.isfinite(value) and value >= 0
+    )
+
+
+def check_time_control(doc: Any) -> None:
+    """Raise :class:`RecordError` naming what is wrong with a record's ``time_control``."""
+    fields = {"kind", "seconds", "increment", "flag"}
+    if not isinstance(doc, dict) or not set(doc) <= fields:
+        raise RecordError("field 'time_control' must be an object with kind, seconds, increment and flag")
+    if doc.get("kind", "none") not in TIME_CONTROL_KINDS:
+        raise RecordError(f"field 'time_control.kind': expected one of {', '.join(TIME_CONTROL_KINDS)}")
+    if doc.get("flag", "loss") not in TIME_CONTROL_FLAGS:
+        raise RecordError(f"field 'time_control.flag': expected one of {', '.join(TIME_CONTROL_FLAGS)}")
+    for name in ("seconds", "increment"):
+        if name in doc and not _seconds(doc[name]):
+            raise RecordError(f"field 'time_control.{name}' must be a number of seconds (at least 0)")
 
 
 def initial_state(record: Record, seed: int | None = None, game: Game[Any] | None = None) -> State[Any]:
@@ -259,9 +286,8 @@ def apply_ply(state: State[Any], ply: int, text: str) -> None:
 
 
 def check_result(record: Record, state: State[Any]) -> None:
-    """Raise :class:`ReplayDivergence` if the record's result disagrees with the replayed state."""
-    if record.result is None:
-        return
+    """Raise :class:`ReplayDivergence` if the record's result disagrees with the replayed state, or
+    the record has an ending (a resignation, a fallen flag) but the game is over by its rules."""
     last = record.actions[-1] if record.actions else ""
     if record.ending is not None:
         if state.is_terminal():
@@ -270,6 +296,8 @@ def check_result(record: Record, state: State[Any]) -> None:
                 last,
                 f"the record ends by {record.ending['reason']}, but the game is over",
             )
+        return
+    if record.result is None:
         return
     if not state.is_terminal():
         raise ReplayDivergence(len(record.actions), last, "record has a result but the game is not over")

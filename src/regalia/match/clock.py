@@ -137,17 +137,31 @@ class Clock:
         seat = self.running
         if seat is None:
             return 0.0
-        used = max(0.0, now - self.since)
+        used = self.take(seat, now)
+        if turn_over:
+            self.end_turn(seat)
+            self.running = None
+        return used
+
+    def take(self, seat: int, now: float) -> float:
+        """``seat`` has made a ply at ``now``: the seconds it used since its clock started (0 if
+        its clock does not run) are charged, and its clock goes on from ``now``."""
+        used = max(0.0, now - self.since) if self.running == seat else 0.0
         self.since = now
+        self.charge(seat, used)
+        return used
+
+    def charge(self, seat: int, used: float) -> None:
+        """Count ``used`` seconds against ``seat``'s time (and its turn's)."""
         if self.control.kind == "fischer":
             self.left[seat] -= used
         self.turn_used[seat] += used
-        if turn_over:
-            if self.control.kind == "fischer":
-                self.left[seat] += self.control.increment
-            self.turn_used[seat] = 0.0
-            self.running = None
-        return used
+
+    def end_turn(self, seat: int) -> None:
+        """``seat``'s turn is over: the increment is added and the turn's count reset."""
+        if self.control.kind == "fischer":
+            self.left[seat] += self.control.increment
+        self.turn_used[seat] = 0.0
 
     def pause(self) -> None:
         """No seat's time runs (chance or the computer of a match whose clocks only time people)."""

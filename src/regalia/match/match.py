@@ -39,11 +39,11 @@ from typing import Any, Final, NamedTuple
 
 from regalia.ai.base import Agent, observe_agent, reset_agent
 from regalia.ai.registry import agent_from_spec
-from regalia.core.errors import RegaliaError
+from regalia.core.errors import RecordError, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, Ply, State, fresh_seed, ranked_returns
 from regalia.core.record import Record, check_ending, check_result, initial_state
 from regalia.match.chance import ChanceSource, SeededChance
-from regalia.match.clock import Clock, TimeControl
+from regalia.match.clock import Clock, ClockError, TimeControl
 from regalia.match.seats import AUTOMATON, COMPUTER, HUMAN, Seat, SeatError
 
 #: The agent a hint asks, wherever a hint is given.
@@ -134,6 +134,8 @@ class Match:
         self._notes: list[str] = []
         self._agents: dict[int, Agent] = dict(agents or {})
         self._agent_rngs = agent_rngs
+        #: The seat whose turn is in progress on the clock (it has made a timed ply of the turn).
+        self._turn: int | None = None
         #: Per seat: the decisions taken and the seconds they took (the lab's figures).
         self.decisions = [0] * len(self.seats)
         self.seconds = [0.0] * len(self.seats)
@@ -272,7 +274,8 @@ class Match:
         if self.is_over():
             raise MatchError("the game is over")
         if self.check_time():
-            raise MatchError(f"time is up for {self.names()[seat]}: the game is over")
+            fallen = self.ending.seat if self.ending is not None else state.current_player
+            raise MatchError(f"time is up for {self._who(fallen)}: the game is over")
         player = state.current_player
         if seat != player:
             raise NotYourTurn(f"it is not your turn: {self._who(player)} is to act")
@@ -288,8 +291,9 @@ class Match:
         return self.choose(agent)
 
     def resign(self, seat: int) -> None:
-        """``seat`` resigns: the match is over and that seat ranks last."""
-        if self.is_over():
+        """``seat`` resigns: the match is over and that seat ranks last (refused once the game is
+        over, a fallen flag included: that seat lost on time first)."""
+        if self.check_time() or self.is_over():
             raise MatchError("the game is over")
         if not 0 <= seat < len(self.seats):
             raise MatchError(f"no seat {seat}")
@@ -333,7 +337,9 @@ class Match:
 
     def undo(self, seat: int, consented: bool = False) -> int:
         """Take back as :meth:`takeback` says (the other side's consent given, where it is needed);
-        returns the number of plies taken back."""
+        returns the number of plies taken back. Refused once a flag has fallen (found now, or
+        before): the time spent on a move is not won back by taking the move back."""
+        self.check_time()
         count = self.takeback(seat)
         if self.needs_consent(seat) and not consented:
             raise ConsentNeeded("the other side must allow the takeback first")
@@ -401,12 +407,22 @@ class Match:
         :class:`Match` (the seed for what follows)."""
         game = initial_state(record, game=game).game
         if record.time_control is not None and kwargs.get("time_control") is None:
-            kwargs["time_control"] = TimeControl.from_json(record.time_control)
+            try:
+                kwargs["time_control"] = TimeControl.from_json(record.time_control)
+            except ClockError as exc:
+                raise RecordError(f"field 'time_control': {exc}") from None
         if seats is None and record.players:
-            seats = [
-                dataclasses.replace(Seat.from_label(label), name=name)
-                for label, name in zip(record.players, record.seats, strict=False)
-            ]
+            names = record.seats
+            try:
+                seats = _checked_seats(
+                    game,
+                    [
+                        dataclasses.replace(Seat.from_label(label), name=names[s] if s < len(names) else "")
+                        for s, label in enumerate(record.players)
+                    ],
+                )
+            except SeatError as exc:
+                raise RecordError(f"field 'players': {exc}") from None
         match = cls(game, seats, **kwargs)
         match.restore(record, trusted=trusted)
         return match
@@ -430,9 +446,9 @@ class Match:
             self._apply(action, checked=not trusted, seconds=seconds, measured=False)
         if record.ending is not None:
             check_ending(record.ending, len(self.seats))
+        check_result(record, state)  # an ending only where the rules have not ended the game
+        if record.ending is not None:
             self.ending = Ending(str(record.ending["reason"]), int(record.ending["seat"]))
-        else:
-            check_result(record, state)
         self._replay_clock()
 
     # -- inside ---------------------------------------------------------------------------------
@@ -455,9 +471,12 @@ class Match:
         used: float | None = None
         if acting:
             measure = seconds is None and measured
-            used = self.clock.stop(now, turn_over=nxt != player) if measure else seconds
+            used = self.clock.take(player, now) if measure else seconds
             self.decisions[player] += 1
             self.seconds[player] += used or 0.0
+            if used is not None:
+                self._turn = player
+        self._end_turn(self.clock, nxt)
         self._times.append(used)
         note = self._plugin.describe(state, ply) if self._describe else ""
         self._notes.append(note)
@@ -479,17 +498,28 @@ class Match:
         else:
             self.clock.start(player, self.now())
 
+    def _end_turn(self, clock: Clock, nxt: int) -> None:
+        """After a ply, with ``nxt`` to act: the turn in progress is over once a seat other than
+        its own is to act or the game is over (chance's draws inside a turn do not end it: The
+        Two Heirs' take, its draws, build..., end is one turn, with one increment)."""
+        turn = self._turn
+        if turn is not None and nxt != CHANCE and nxt != turn:
+            clock.end_turn(turn)
+            self._turn = None
+
     def _replay_clock(self) -> None:
-        """Count the clocks again from the plies' recorded times (after an undo or a restore)."""
+        """Count the clocks again from the plies' recorded times (after an undo or a restore),
+        turn by turn as :meth:`_apply` counts them."""
         clock = Clock(self.time_control, len(self.seats))
+        self._turn = None
         actors = self.state.actors()
         for k, (player, _) in enumerate(actors):
             used = self._times[k] if k < len(self._times) else None
-            if player < 0 or used is None:
-                continue
-            clock.start(player, 0.0)
-            turn_over = k + 1 >= len(actors) or actors[k + 1][0] != player
-            clock.stop(float(used), turn_over=turn_over)
+            if player >= 0 and self.seats[player].kind != AUTOMATON and used is not None:
+                clock.charge(player, float(used))
+                self._turn = player
+            nxt = actors[k + 1][0] if k + 1 < len(actors) else self.state.current_player
+            self._end_turn(clock, nxt)
         self.clock = clock
         self._start_clock()
 
