@@ -242,7 +242,11 @@ class MatchService:
                 except RegaliaError as exc:
                     ended = self.lives.settle_time(live)  # the flag fell as the move came
                     raise refusal(exc) from None
-                match.advance(computers=False)
+                try:
+                    match.advance(computers=False)
+                except Exception:  # applied in memory, never stored: read the match again when asked
+                    self.lives.forget(live.id)
+                    raise
                 self.lives.commit(live, keep=keep)
         except ApiError:
             if ended:
