@@ -268,3 +268,13 @@ def test_a_restored_match_resumes_the_running_clock_from_when_the_turn_began() -
     assert again.clock_since() is None
     again.resume_clock(0.0)  # no clock runs: nothing changes
     assert again.clock_since() is None
+
+
+def test_a_resigned_record_whose_scores_disagree_with_the_replay_is_refused() -> None:
+    match = court(Seat.human(), Seat.computer("greedy"))
+    match.advance()
+    match.resign(0)
+    doc = match.record().to_json()
+    doc["result"]["scores"] = [99, 0]
+    with pytest.raises(ReplayDivergence, match="recorded scores"):
+        replay(doc)

@@ -296,12 +296,11 @@ def check_result(record: Record, state: State[Any]) -> None:
                 last,
                 f"the record ends by {record.ending['reason']}, but the game is over",
             )
+    elif record.result is None:
         return
-    if record.result is None:
-        return
-    if not state.is_terminal():
+    elif not state.is_terminal():
         raise ReplayDivergence(len(record.actions), last, "record has a result but the game is not over")
-    recorded = record.result.get("scores")
+    recorded = None if record.result is None else record.result.get("scores")
     if recorded is not None and list(recorded) != state.scores():
         raise ReplayDivergence(
             len(record.actions), last, f"recorded scores {recorded} but replay gives {state.scores()}"
