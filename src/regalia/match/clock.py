@@ -3,7 +3,8 @@
 A :class:`TimeControl` is ``none``, ``move:S`` (S seconds for each turn, e.g. ``move:30``; also
 ``days:N`` for play over days), or ``fischer:M+I`` (M seconds in all plus I seconds after each
 turn, as in chess; ``M+I`` alone means the same). A turn is a seat's plies until another seat is
-to act (The Two Heirs' take, build... end; chance's refill after the take does not end it). The :class:`Clock` counts what each seat has left.
+to act (The Two Heirs' take, build... end; chance's refill after the take does not end it). The
+:class:`Clock` counts what each seat has left.
 
 >>> tc = TimeControl.parse("fischer:300+5")
 >>> tc, tc.text
