@@ -12,6 +12,7 @@ Positions are ``(x, y)`` tuples; ``y`` grows to the north (up, from seat 0's sid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 Pos = tuple[int, int]
@@ -77,9 +78,30 @@ def format_pos(pos: Pos) -> str:
     return f"{pos[0]},{pos[1]}"
 
 
+#: An integer as the notation writes it: an optional sign and at most nine ASCII digits (``int``
+#: alone would also read ``"١"``, ``"１"``, ``" 1"`` and ``"1_0"``).
+_INTEGER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+def parse_int(text: str) -> int:
+    """``"-2"`` → ``-2``: ASCII digits only (no superscripts, other scripts' or fullwidth digits);
+    raises ``ValueError`` on anything else.
+
+    >>> parse_int("-12"), parse_int("+3")
+    (-12, 3)
+    >>> parse_int("\u00b2")
+    Traceback (most recent call last):
+    ...
+    ValueError: not an integer: '²' (expected ASCII digits)
+    """
+    if _INTEGER.fullmatch(text) is None:
+        raise ValueError(f"not an integer: {text!r} (expected ASCII digits)")
+    return int(text)
+
+
 def parse_pos(text: str) -> Pos:
-    """``"1,-2"`` → ``(1, -2)``; raises ``ValueError`` on anything else."""
+    """``"1,-2"`` → ``(1, -2)``; raises ``ValueError`` on anything else (ASCII digits only)."""
     parts = text.strip().strip("()").split(",")
     if len(parts) != 2:
         raise ValueError(f"not a position: {text!r} (expected x,y)")
-    return (int(parts[0]), int(parts[1]))
+    return (parse_int(parts[0].strip()), parse_int(parts[1].strip()))

@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regalia.core.errors import NotationError
-from regalia.core.grid import Pos, format_pos
+from regalia.core.grid import Pos, format_pos, parse_int
 from regalia.core.notation import read_pos
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, HALVES, ROAD, ROTATIONS, SIDES, Catalogue
 
@@ -104,9 +104,13 @@ def parse_action(text: str, catalogue: Catalogue) -> Action:
             )
         tile = _tile(words[1], text, catalogue)
         pos = read_pos(words[2], text)
-        if not words[3].isdigit() or int(words[3]) not in ROTATIONS:
+        try:
+            rotation = parse_int(words[3])
+        except ValueError:
+            rotation = -1
+        if rotation not in ROTATIONS or not words[3].isdigit():
             raise NotationError(f"cannot read {text!r}: the rotation is 0, 90, 180 or 270, not {words[3]!r}")
-        return Action(PLACE, tile, pos, catalogue.canonical(tile, int(words[3])))
+        return Action(PLACE, tile, pos, catalogue.canonical(tile, rotation))
     if kind == FOLLOWER:
         if len(words) == 2 and words[1].lower() in ABBEYS:
             return Action(FOLLOWER, feature=words[1].lower())

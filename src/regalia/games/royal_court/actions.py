@@ -35,7 +35,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from regalia.core.errors import NotationError
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import Pos, format_pos, parse_int, parse_pos
 from regalia.core.notation import read_pos, split_action
 from regalia.games.royal_court.archetypes import Archetypes
 
@@ -172,11 +172,11 @@ def parse_shorthand(text: str, names: Archetypes, kind: str, squares: list[Pos])
         found = next((a for a in names.archetypes if a.abbr.lower() == word), None)
     if found is None:
         return None
-    if where.isdigit():
-        n = int(where)
+    if where.isascii() and where.isdigit():
+        n = parse_int(where) if len(where) <= 9 else 0  # ASCII digits only: "²".isdigit() too
         if not 1 <= n <= len(squares):
             raise NotationError(
-                f"cannot read {text!r}: no square {n}; the squares are numbered 1 to {len(squares)}"
+                f"cannot read {text!r}: no square {where}; the squares are numbered 1 to {len(squares)}"
             )
         return Action(verb, found.number, None, squares[n - 1])
     try:
