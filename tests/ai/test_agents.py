@@ -266,6 +266,43 @@ def test_mcts_time_budget_with_a_floor() -> None:
     assert agent.last_iterations >= 300
 
 
+def test_mcts_deadline_cuts_a_huge_search_and_plays_its_best_move_so_far() -> None:
+    state = dealt(ToyGame(cards=30), 1)
+    for budget in ({"iterations": 10**9}, {"seconds": 1e9}, {"seconds": 1e9, "min_iterations": 10**9}):
+        agent = MCTSAgent(**budget, deadline_seconds=0.05)
+        action = agent.choose(state, random.Random(0))
+        assert state.is_legal(action)
+        assert agent.last_cut and agent.last_iterations > 0, budget
+        assert 0.04 <= agent.last_seconds < 0.5, budget
+
+
+def test_mcts_iteration_budget_within_the_deadline_stays_reproducible() -> None:
+    state = dealt(ToyGame(cards=15), 4)
+    free = MCTSAgent(iterations=60).search(state, random.Random(9))
+    agent = MCTSAgent(iterations=60, deadline_seconds=30.0)
+    bounded = agent.search(state, random.Random(9))
+    assert not agent.last_cut and agent.last_iterations == 60
+    assert {k: (n.visits, n.total) for k, n in free.children.items()} == {
+        k: (n.visits, n.total) for k, n in bounded.children.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:c=nan",
+        "mcts:c=inf",
+        "mcts:seconds=inf",
+        "mcts:seconds=nan",
+        "mcts:deadline_seconds=0",
+        "mcts:margin=nan",
+    ],
+)
+def test_mcts_refuses_parameters_that_are_not_finite_numbers_in_range(spec: str) -> None:
+    with pytest.raises(OptionError, match=r"finite|between"):
+        agent_from_spec(spec)
+
+
 def test_mcts_single_legal_action_needs_no_search() -> None:
     state = dealt(ToyGame(), 1)
     state.apply("take 0")

@@ -43,6 +43,15 @@ ROLLOUTS = ("random", "greedy")
 GAME_DEPTH = "game"
 
 
+def _number(value: Any) -> bool:
+    """A finite int or float (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _positive(value: Any) -> bool:
+    return _number(value) and value > 0
+
+
 class Node:
     """A node of the search tree: reached by ``action``, chosen by seat ``player``."""
 
@@ -67,7 +76,10 @@ class MCTSAgent:
 
     Budget: ``iterations`` per decision, or ``seconds`` per decision, or both (whichever ends first;
     with neither, 1000 iterations); a time budget never stops before ``min_iterations``. Only an
-    iteration budget makes the agent reproducible from its ``rng``.
+    iteration budget makes the agent reproducible from its ``rng``. ``deadline_seconds`` is a hard
+    wall-clock limit on each decision's search above every budget (``min_iterations`` included):
+    a search still running then is cut and the best move found so far is chosen (a server's cap on
+    what a computer seat may think; an iteration budget that ends in time stays reproducible).
 
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
     ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
@@ -78,17 +90,20 @@ class MCTSAgent:
     finished rollout's value (``(1 - margin) * return + margin * tanh(difference / eval_scale)``),
     which guides the search when nearly every rollout ends the same way (a strong automaton).
 
-    After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done.
+    After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
+    ``last_cut`` whether the deadline cut the search.
     """
 
     __slots__ = (
         "_expect",
         "_next_root",
         "c",
+        "deadline_seconds",
         "depth",
         "epsilon",
         "eval_scale",
         "iterations",
+        "last_cut",
         "last_iterations",
         "last_seconds",
         "margin",
@@ -113,6 +128,7 @@ class MCTSAgent:
         epsilon: float = 0.1,
         min_iterations: int = 0,
         margin: float = 0.3,
+        deadline_seconds: float | None = None,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -121,10 +137,10 @@ class MCTSAgent:
             isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
         ):
             raise OptionError(f"iterations must be a positive integer, got {iterations!r}")
-        if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0
-        ):
-            raise OptionError(f"seconds must be a positive number, got {seconds!r}")
+        if seconds is not None and not _positive(seconds):
+            raise OptionError(f"seconds must be a positive finite number, got {seconds!r}")
+        if deadline_seconds is not None and not _positive(deadline_seconds):
+            raise OptionError(f"deadline_seconds must be a positive finite number, got {deadline_seconds!r}")
         if rollout not in ROLLOUTS:
             raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
         if (
@@ -133,20 +149,21 @@ class MCTSAgent:
             and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0)
         ):
             raise OptionError(f"depth must be a non-negative integer, none or {GAME_DEPTH!r}, got {depth!r}")
-        if not isinstance(c, (int, float)) or c < 0:
-            raise OptionError(f"c must be a non-negative number, got {c!r}")
-        if not isinstance(eval_scale, (int, float)) or eval_scale <= 0:
-            raise OptionError(f"eval_scale must be a positive number, got {eval_scale!r}")
-        if not isinstance(rollout_sample, int) or rollout_sample < 1:
+        if not _number(c) or c < 0:
+            raise OptionError(f"c must be a non-negative finite number, got {c!r}")
+        if not _positive(eval_scale):
+            raise OptionError(f"eval_scale must be a positive finite number, got {eval_scale!r}")
+        if isinstance(rollout_sample, bool) or not isinstance(rollout_sample, int) or rollout_sample < 1:
             raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
-        if not isinstance(min_iterations, int) or min_iterations < 0:
+        if isinstance(min_iterations, bool) or not isinstance(min_iterations, int) or min_iterations < 0:
             raise OptionError(f"min_iterations must be a non-negative integer, got {min_iterations!r}")
-        if not isinstance(margin, (int, float)) or not 0 <= margin <= 1:
+        if not _number(margin) or not 0 <= margin <= 1:
             raise OptionError(f"margin must be between 0 and 1, got {margin!r}")
-        if not isinstance(epsilon, (int, float)) or not 0 <= epsilon <= 1:
+        if not _number(epsilon) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
+        self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
         self.c = float(c)
         self.rollout = rollout
         self.depth = depth
@@ -159,6 +176,7 @@ class MCTSAgent:
         self.name = name
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_cut = False
         self._expect: tuple[str, tuple[tuple[int, Any], ...]] | None = None
         self._next_root: Node | None = None
 
@@ -188,6 +206,7 @@ class MCTSAgent:
         if len(legal) == 1:
             self.last_iterations = 0
             self.last_seconds = 0.0
+            self.last_cut = False
             action = legal[0]
         else:
             self.search(state, rng, root)
@@ -197,25 +216,34 @@ class MCTSAgent:
 
     # -- search ------------------------------------------------------------------------------
     def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
-        """Run the budgeted search from ``state`` and return the root node."""
+        """Run the budgeted search from ``state`` and return the root node (at least one iteration;
+        cut at ``deadline_seconds`` whatever the budget)."""
         if root is None:
             root = Node(None, None, -1)
         seat = state.current_player
         limit = self.iterations
         floor = self.min_iterations
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        start = time.perf_counter()
+        clock = time.perf_counter
+        start = clock()
+        deadline = None if self.seconds is None else start + self.seconds
+        cutoff = math.inf if self.deadline_seconds is None else start + self.deadline_seconds
         done = 0
+        cut = False
         iterate = self._iterate
         while True:
             iterate(root, state, seat, rng)
             done += 1
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and done >= floor and time.perf_counter() >= deadline:
+            now = clock()
+            if deadline is not None and done >= floor and now >= deadline:
+                break
+            if now >= cutoff:
+                cut = True
                 break
         self.last_iterations = done
-        self.last_seconds = time.perf_counter() - start
+        self.last_seconds = clock() - start
+        self.last_cut = cut
         return root
 
     def _iterate(self, root: Node, state: State[Any], seat: int, rng: random.Random) -> None:
