@@ -50,6 +50,9 @@ log = logging.getLogger("regalia.server")
 
 #: Seconds between two looks at the clocks of the matches in memory.
 CLOCK_INTERVAL = 1.0
+#: Seconds between two renewals of this process's computer-move leases (and looks for moves whose
+#: lease ran out: their process died), well within the lease (live.LEASE_SECONDS).
+LEASE_INTERVAL = 1.0
 
 
 def process_pool(workers: int) -> concurrent.futures.Executor:
@@ -67,6 +70,17 @@ def stop_pool(executor: concurrent.futures.Executor) -> None:
     for process in list(processes.values()):
         with contextlib.suppress(Exception):
             process.terminate()
+
+
+async def watch_leases(service: MatchService, interval: float) -> None:
+    """Every ``interval`` seconds, renew the leases of the computer moves this process thinks about
+    and take over those whose process died (:meth:`MatchService.tick_computers`)."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            await run_in_threadpool(service.tick_computers)
+        except Exception:  # the leases go on
+            log.exception("renewing or taking over computer moves failed")
 
 
 async def watch_clocks(service: MatchService, interval: float) -> None:
@@ -110,6 +124,7 @@ def create_app(
         if resumed:
             log.info("computer seats resumed in %d matches", resumed)
         clocks = asyncio.create_task(watch_clocks(service, clock_interval))
+        leases = asyncio.create_task(watch_leases(service, LEASE_INTERVAL))
         # What was built to start (modules, games, tables) lives as long as the server: kept out of
         # the garbage collector's full passes, which otherwise stall the event loop for 70-110 ms.
         gc.collect()
@@ -118,8 +133,11 @@ def create_app(
             yield
         finally:
             clocks.cancel()
+            leases.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await clocks
+            with contextlib.suppress(asyncio.CancelledError):
+                await leases
             if listener is not None:
                 listener.stop()
             if own_pool:

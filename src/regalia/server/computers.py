@@ -9,6 +9,13 @@ and automata) if the match has not moved on meanwhile (a computer's time counts 
 its flag fell while it thought, the match ends instead), and, after a start, resumes every stored
 match waiting for a computer (:meth:`Computers.resume`).
 
+Several server processes may share a database: a computer move is thought about by the process that
+holds its **lease** (``matches.lease_owner`` until ``lease_until``, taken with the commit that makes a
+computer seat to act, or by :meth:`Computers.schedule`'s conditional UPDATE), renewed while it thinks
+(:meth:`Computers.tick`, every second from the application), and committed only by that holder at the
+version it thought about. When the thinking process dies its lease runs out, and the next
+:meth:`Computers.tick` of any other process claims the move and thinks it again.
+
 >>> import regalia
 >>> from regalia.match import Match, Seat
 >>> match = Match(regalia.load_game("royal-court"), [Seat.human(), Seat.computer("random")], seed=3)
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +36,7 @@ from regalia.core.game import OMNISCIENT
 from regalia.core.record import Record
 from regalia.core.registry import game_class, game_ids
 from regalia.match import HINT_AGENT, Match
+from regalia.server.errors import Conflict
 from regalia.server.live import Live, Lives
 
 log = logging.getLogger("regalia.server")
@@ -70,19 +79,35 @@ class Computers:
         self.pool = pool
         self.lives = lives
         self.on_change = on_change
+        #: The matches this process thinks about (id -> version): their leases are renewed.
+        self._held: dict[str, int] = {}
+        self._held_lock = threading.Lock()
 
     def schedule(self, live: Live) -> None:
-        """Submit the computer seat to act in ``live`` to the pool, unless it is thinking already."""
+        """Submit the computer seat to act in ``live`` to the pool, unless it is thinking already or
+        another process holds the lease of that move."""
         with live.lock:
             match = live.match
             if match.is_over() or match.kind(match.state.current_player) != "computer" or live.is_thinking:
                 return
+            if live.leased != live.version:  # not taken with this process's commit: take it now
+                lives = self.lives
+                if not lives.store.take_lease(
+                    live.id, live.version, lives.owner, lives.lease_clock(), lives.lease_until()
+                ):
+                    return  # another process thinks about it (or the match moved on)
+                live.leased = live.version
             version = live.thinking = live.version
             work = job(live)
+        with self._held_lock:
+            self._held[live.id] = version
         future = self.pool.submit(think, *work)
         future.add_done_callback(lambda f: self._moved(live.id, version, f))
 
     def _moved(self, match_id: str, version: int, future: concurrent.futures.Future[str]) -> None:
+        with self._held_lock:
+            if self._held.get(match_id) == version:
+                del self._held[match_id]
         try:
             text = future.result()
             live = self.lives.live(match_id)
@@ -96,8 +121,10 @@ class Computers:
                     keep = match.state.ply
                     match.play(match.state.current_player, text)
                     match.advance(computers=False)
-                    self.lives.commit(live, keep=keep)
+                    self.lives.commit(live, keep=keep, holder=self.lives.owner)
             self.on_change(live)  # the next computer seat, and the push (thinking is over)
+        except Conflict:  # moved on, or taken over by another process after this one's lease ran out
+            log.info("computer move of match %s dropped: another server moved the match on", match_id)
         except Exception:  # a worker's failure must not take the server down; it is logged
             log.exception("computer move of match %s failed", match_id)
             self.lives.forget(match_id)
@@ -118,6 +145,26 @@ class Computers:
         for match_id in waiting:
             self.schedule(self.lives.live(match_id))
         return len(waiting)
+
+    def tick(self) -> int:
+        """Renew the leases of the moves this process thinks about, and take over the computer moves
+        whose lease ran out (their process died); how many were taken over. The application calls
+        it every second or so."""
+        lives = self.lives
+        with self._held_lock:
+            held = list(self._held)
+        lives.store.renew_leases(lives.owner, held, lives.lease_until())
+        claimed = lives.store.claim_expired(lives.owner, lives.lease_clock(), lives.lease_until())
+        for match_id in claimed:
+            log.info("computer move of match %s taken over (its lease ran out)", match_id)
+            try:
+                live = lives.live(match_id)
+                with live.lock:
+                    live.leased = live.version
+                self.schedule(live)
+            except Exception:
+                log.exception("taking over the computer move of match %s failed", match_id)
+        return len(claimed)
 
 
 __all__ = ["HINT_TIMEOUT", "Computers", "think", "warm"]

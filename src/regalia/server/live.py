@@ -9,15 +9,18 @@ status, who is to act, the result with its ending, when the running clock starte
 stored version is still the one in memory; when another writer came first nothing is written, the
 match is dropped from memory and :class:`~regalia.server.errors.Conflict` (409) says to reload.
 :meth:`Lives.settle_time` commits the end of a match whose flag has fallen through the same path,
-so of two processes that find it fallen only one ends it.
+so of two processes that find it fallen only one ends it. A change after which a computer seat is to
+act also takes the lease of that computer move for this process (:attr:`Lives.owner`, for
+:data:`LEASE_SECONDS`, renewed while it thinks: see :mod:`regalia.server.computers`), and only the
+lease holder commits the computer's move (``holder``). :meth:`Lives.store_new` writes a new match,
+its tokens and its opening plies in one transaction.
 
 >>> import os, tempfile
 >>> store = Store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "doc.db"))
 >>> lives = Lives(store)
 >>> live = lives.new("royal-court", {}, [{"kind": "human", "name": "red", "agent": None}] * 2, "online")
->>> lives.store_new(live, [])
 >>> _ = live.match.advance(computers=False)
->>> lives.commit(live, keep=0)
+>>> lives.store_new(live, [])
 >>> again = lives.read(live.id)
 >>> again.version, [e.text for e in again.match.log()] == [e.text for e in live.match.log()]
 (1, True)
@@ -26,7 +29,9 @@ so of two processes that find it fallen only one ends it.
 from __future__ import annotations
 
 import collections
+import os
 import secrets
+import socket
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +47,14 @@ from regalia.server.store import Change, MatchRow, Store, now
 
 #: Matches kept in memory (the least recently used are dropped and replayed when asked again).
 CACHE_SIZE: Final = 512
+#: Seconds a computer move's lease lasts unless renewed (a process renews the leases of the moves it
+#: thinks about every second or so; another process takes over a move whose lease ran out).
+LEASE_SECONDS: Final = 3.0
+
+
+def process_owner() -> str:
+    """A name for this server process (and store) in the leases: host, process id, random part."""
+    return f"{socket.gethostname()[:30]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 class Live:
@@ -56,6 +69,8 @@ class Live:
         self.undo_by = row.undo_by
         self.lock = threading.RLock()
         self.thinking: int | None = None
+        #: The version whose computer move's lease this process took with its commit (``None``: none).
+        self.leased: int | None = None
         #: The match is over as stored (a flag found fallen in memory is not, until committed).
         self.finished = row.status == "finished"
 
@@ -109,12 +124,24 @@ def result_of(match: Match) -> dict[str, Any] | None:
 
 
 class Lives:
-    """The live matches of one store (thread-safe); ``now`` is the clocks' wall-clock time."""
+    """The live matches of one store (thread-safe); ``now`` is the clocks' wall-clock time; leases
+    are ``owner``'s (this process) for ``lease_seconds`` of ``lease_clock`` (wall-clock time, the same
+    in every process)."""
 
-    def __init__(self, store: Store, size: int = CACHE_SIZE, now: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        size: int = CACHE_SIZE,
+        now: Callable[[], float] = time.time,
+        lease_seconds: float = LEASE_SECONDS,
+        lease_clock: Callable[[], float] = time.time,
+    ) -> None:
         self.store = store
         self.size = size
         self.now = now
+        self.owner = process_owner()
+        self.lease_seconds = lease_seconds
+        self.lease_clock = lease_clock
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._lock = threading.Lock()
 
@@ -152,9 +179,18 @@ class Lives:
         return Live(row, match)
 
     def store_new(self, live: Live, digests: Sequence[tuple[str, int]]) -> None:
-        """Write a new match (at version 0, no plies) and its seats' token digests."""
+        """Write a new match, its seats' token digests and, as its first change, what was played in
+        memory (the opening draws), in one transaction: all of it or, on a failure, nothing. The match
+        is then at version 1."""
         fields = {name: getattr(live.row, name) for name in live.row.__dataclass_fields__}
-        self.store.create(fields, digests)
+        with live.lock:
+            change = self._change(live, keep=0, undo_by=None, trim=False)
+            self.store.create(fields, digests, change)
+            self._committed(live, change, None)
+
+    def lease_until(self) -> float:
+        """When a lease taken now runs out."""
+        return self.lease_clock() + self.lease_seconds
 
     # -- the cache -----------------------------------------------------------------------------
     def remember(self, live: Live) -> None:
@@ -232,14 +268,38 @@ class Lives:
         return True
 
     # -- writing -------------------------------------------------------------------------------
-    def commit(self, live: Live, keep: int, undo_by: int | None = None, trim: bool = False) -> None:
+    def commit(
+        self,
+        live: Live,
+        keep: int,
+        undo_by: int | None = None,
+        trim: bool = False,
+        holder: str | None = None,
+    ) -> None:
         """Write the change of ``live`` (held under its lock): its plies from ``keep`` on (``trim``:
-        those stored after ``keep`` were taken back). If another process moved the match on first,
-        or the database fails, nothing is written and the match is read again when next asked."""
+        those stored after ``keep`` were taken back); with ``holder``, only if the lease of the
+        computer move is still that owner's. If another process moved the match on first (or took
+        the move over), or the database fails, nothing is written and the match is read again when
+        next asked."""
+        change = self._change(live, keep, undo_by, trim)
+        try:
+            done = self.store.commit_change(live.id, live.version, change, holder)
+        except Exception:
+            self.forget(live.id)
+            raise
+        if not done:
+            self.forget(live.id)
+            raise Conflict(409, "the match was changed meanwhile by another server: reload it")
+        self._committed(live, change, undo_by)
+
+    def _change(self, live: Live, keep: int, undo_by: int | None, trim: bool) -> Change:
+        """The change of ``live`` from ply ``keep`` on, with the lease of the computer move that
+        follows it (if a computer seat is to act)."""
         match = live.match
         added = match.log(OMNISCIENT, keep)
         over = match.is_over()
-        change = Change(
+        computer = not over and match.kind(match.state.current_player) == "computer"
+        return Change(
             keep=keep,
             trim=trim,
             added=[(e.seat, e.text) for e in added],
@@ -249,18 +309,15 @@ class Lives:
             result=result_of(match),
             undo_by=undo_by,
             clock_since=match.clock_since(),
+            lease_owner=self.owner if computer else None,
+            lease_until=self.lease_until() if computer else None,
         )
-        try:
-            done = self.store.commit_change(live.id, live.version, change)
-        except Exception:
-            self.forget(live.id)
-            raise
-        if not done:
-            self.forget(live.id)
-            raise Conflict(409, "the match was changed meanwhile by another server: reload it")
+
+    def _committed(self, live: Live, change: Change, undo_by: int | None) -> None:
         live.version += 1
         live.undo_by = undo_by
-        live.finished = over
+        live.finished = change.status == "finished"
+        live.leased = live.version if change.lease_owner is not None else None
 
     def settle_time(self, live: Live) -> bool:
         """End ``live`` (held under its lock) if the flag of the seat to act has fallen: the ending
@@ -273,4 +330,4 @@ class Lives:
         return True
 
 
-__all__ = ["CACHE_SIZE", "Live", "Lives", "new_match", "result_of"]
+__all__ = ["CACHE_SIZE", "LEASE_SECONDS", "Live", "Lives", "new_match", "process_owner", "result_of"]

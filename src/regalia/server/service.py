@@ -142,11 +142,11 @@ class MatchService:
         live = self.lives.new(game_id, game.options.to_json(), specs, screen, control)
         match_id = live.id
         made = {s: new_token() for s in humans(specs)}
-        self.lives.store_new(live, [(digest(t), s) for s, t in made.items()])
-        # The opening draws are the match's first change, written like every other.
+        # The match, its tokens and its opening draws (its first change) in one transaction: a create
+        # that fails or is killed halfway leaves nothing behind.
         with live.lock:
             live.match.advance(computers=False)
-            self.lives.commit(live, keep=0)
+            self.lives.store_new(live, [(digest(t), s) for s, t in made.items()])
         self.lives.remember(live)
         self.tokens.remember(match_id, made)
         self._after_change(live)
@@ -201,6 +201,11 @@ class MatchService:
         """Ask the computer seats to move in every match waiting for one (after a start)."""
         return self.computers.resume()
 
+    def tick_computers(self) -> int:
+        """Renew the leases of the computer moves this process thinks about and take over those
+        whose process died (the application calls it every second); how many were taken over."""
+        return self.computers.tick()
+
     def _acting(self, live: Live, token: str | None) -> int:
         seat = self.seat_of(live.id, token)
         return acting_seat(live.screen, live.seats, live.match.state.current_player, seat)
@@ -214,7 +219,17 @@ class MatchService:
         """Check and apply a seat's action; commit it (with the draws and forced steps that follow).
         The match in memory is trusted (no read of the store on the way to the commit); when the
         action is refused and another process had moved the match on meanwhile, it is judged again
-        on the match as stored."""
+        on the match as stored.
+
+        Without ``version`` the action is applied at most once (docs/server.md, "Moves without a
+        version"): it is judged on the match as stored when it arrives and committed at that version
+        only (a conflict is a 409, never a second try on the newer position), and it is refused as a
+        repeat when it is the very action this seat played last with no other seat deciding since."""
+        if version is None:
+            stored = self.live(match_id)
+            with stored.lock:
+                seen = stored.version
+            return self._act(stored, token, text, seen, repeat_check=True)
         cached = self.live(match_id, trust_cache=True)
         seen = cached.version
         try:
@@ -225,7 +240,9 @@ class MatchService:
                 raise
             return self._act(stored, token, text, version)
 
-    def _act(self, live: Live, token: str | None, text: str, version: int | None) -> dict[str, Any]:
+    def _act(
+        self, live: Live, token: str | None, text: str, version: int | None, repeat_check: bool = False
+    ) -> dict[str, Any]:
         ended = False  # the flag fell: the ending is committed and pushed, the move refused
         try:
             with live.lock:
@@ -235,7 +252,15 @@ class MatchService:
                 if match.ending is not None and match.ending.reason == "time":
                     raise ApiError(409, clocks.time_up(match))
                 if version is not None and version != live.version:
+                    if repeat_check:
+                        raise ApiError(409, "the match was changed meanwhile: reload it and send its version")
                     raise ApiError(409, f"the match is at version {live.version}, not {version}: reload it")
+                if repeat_check and repeats_last(live, seat, text):
+                    raise ApiError(
+                        409,
+                        f"{text!r} is what this seat played last: a move without a version is applied "
+                        "once; send the match's version to play it again",
+                    )
                 keep = match.state.ply
                 try:
                     match.play(seat, text)
@@ -335,4 +360,23 @@ class MatchService:
             return views.svg_at(live, ply)
 
 
-__all__ = ["ApiError", "MatchService", "digest", "think", "warm"]
+def repeats_last(live: Live, seat: int, text: str) -> bool:
+    """``text`` is the last decision of the match (chance's draws aside) and ``seat`` made it: a
+    move without a version that says so is taken as a repeat of the same request."""
+    state = live.match.state
+    ply = state.ply
+    while ply > 0:
+        start = max(0, ply - 8)
+        for last in reversed(state.plies(start)[: ply - start]):
+            if last.player >= 0:
+                if last.player != seat:
+                    return False
+                try:  # the same action in another spelling is the same action
+                    return bool(state.notation(state.parse_action(text)) == last.text)
+                except Exception:  # not an action: refused as such by the engine, not as a repeat
+                    return False
+        ply = start
+    return False
+
+
+__all__ = ["ApiError", "MatchService", "digest", "repeats_last", "think", "warm"]

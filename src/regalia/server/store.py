@@ -19,7 +19,7 @@ import contextlib
 import dataclasses
 import datetime as dt
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -31,7 +31,10 @@ metadata = sa.MetaData()
 
 #: One row per match: what it is, how far it is, and the seed of its draws (never sent out); its
 #: ``time_control`` (the notation; null: none) and ``clock_since``, the wall-clock second the running
-#: clock of the seat to act started (null: no clock runs).
+#: clock of the seat to act started (null: no clock runs); the lease of its computer move,
+#: ``lease_owner`` (the server process thinking about it) and ``lease_until`` (wall-clock seconds:
+#: another process takes the move over after that), both null unless a computer seat is to act
+#: (migration 0004).
 matches = sa.Table(
     "matches",
     metadata,
@@ -51,8 +54,11 @@ matches = sa.Table(
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
     sa.Column("time_control", sa.String(64), nullable=True),
     sa.Column("clock_since", sa.Float, nullable=True),
+    sa.Column("lease_owner", sa.String(64), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
 )
 sa.Index("matches_status_updated", matches.c.status, matches.c.updated)
+sa.Index("matches_lease_until", matches.c.lease_until)
 
 #: The record of a match: ply ``number`` (from 0) by ``seat`` (a seat, or -1 for chance), and the
 #: ``seconds`` its seat used (null for chance and automata).
@@ -90,7 +96,57 @@ _MOVE_ON = (
         undo_by=sa.bindparam("new_undo_by"),
         updated=sa.bindparam("new_updated"),
         clock_since=sa.bindparam("new_clock_since"),
+        lease_owner=sa.bindparam("new_lease_owner"),
+        lease_until=sa.bindparam("new_lease_until"),
     )
+)
+#: The same, for the holder of the computer move's lease only (a computer's move is committed by
+#: the process whose lease it is, at the version it thought about).
+_MOVE_ON_HELD = _MOVE_ON.where(matches.c.lease_owner == sa.bindparam("holder"))
+#: Take the lease of a match's computer move at a version: free, run out, or already this owner's.
+_TAKE = (
+    sa.update(matches)
+    .where(
+        matches.c.id == sa.bindparam("match_id"),
+        matches.c.version == sa.bindparam("expected"),
+        matches.c.status == "active",
+        sa.or_(
+            matches.c.lease_owner.is_(None),
+            matches.c.lease_owner == sa.bindparam("owner"),
+            matches.c.lease_until.is_(None),
+            matches.c.lease_until < sa.bindparam("now"),
+        ),
+    )
+    .values(lease_owner=sa.bindparam("owner"), lease_until=sa.bindparam("until"))
+)
+#: The leases whose time ran out: matches waiting for a computer whose process stopped renewing.
+_EXPIRED = (
+    sa.select(matches.c.id)
+    .where(
+        matches.c.status == "active",
+        matches.c.lease_until.is_not(None),
+        matches.c.lease_until < sa.bindparam("now"),
+    )
+    .order_by(matches.c.lease_until)
+    .limit(sa.bindparam("limit"))
+)
+_CLAIM = (
+    sa.update(matches)
+    .where(
+        matches.c.id == sa.bindparam("match_id"),
+        matches.c.status == "active",
+        matches.c.lease_until < sa.bindparam("now"),
+    )
+    .values(lease_owner=sa.bindparam("owner"), lease_until=sa.bindparam("until"))
+)
+_RENEW = (
+    sa.update(matches)
+    .where(
+        matches.c.lease_owner == sa.bindparam("owner"),
+        matches.c.id.in_(sa.bindparam("ids", expanding=True)),
+        matches.c.status == "active",
+    )
+    .values(lease_until=sa.bindparam("until"))
 )
 _TRIM = sa.delete(plies).where(
     plies.c.match_id == sa.bindparam("match_id"), plies.c.number >= sa.bindparam("keep")
@@ -144,6 +200,8 @@ class MatchRow:
     plies: int
     time_control: str | None = None
     clock_since: float | None = None
+    lease_owner: str | None = None
+    lease_until: float | None = None
 
     @classmethod
     def of(cls, row: Any) -> MatchRow:
@@ -155,7 +213,9 @@ class Change:
     """One change of a match: the first ``keep`` plies kept (those after removed if ``trim``: an
     undo), plies added after them (``(seat, text)``, with ``seconds`` the time each one's seat
     used, when known), the match's new fields (``result`` carries an ``ending`` such as a
-    resignation), and ``clock_since``, when the running clock started (``None``: none runs)."""
+    resignation), ``clock_since``, when the running clock started (``None``: none runs), and the
+    lease of the computer move that follows (``lease_owner`` thinks about it until ``lease_until``;
+    ``None``: no computer seat is to act)."""
 
     keep: int
     trim: bool
@@ -166,6 +226,8 @@ class Change:
     undo_by: int | None
     seconds: Sequence[float | None] = ()
     clock_since: float | None = None
+    lease_owner: str | None = None
+    lease_until: float | None = None
 
 
 def default_url() -> tuple[str, Path]:
@@ -249,52 +311,102 @@ class Store:
         return [r.id for r in rows if seats(MatchRow.of(r))]
 
     # -- writing ------------------------------------------------------------------------
-    def create(self, row: dict[str, Any], digests: Iterable[tuple[str, int]]) -> None:
+    def create(
+        self, row: dict[str, Any], digests: Iterable[tuple[str, int]], change: Change | None = None
+    ) -> None:
+        """Write a new match (``row``, at its version), its seats' token digests and, with
+        ``change``, its first change (the opening plies: the match is then at version + 1), all in
+        one transaction: a failure leaves nothing of the match."""
         with self._writing, self.engine.begin() as c:
             c.execute(sa.insert(matches).values(**row))
             for digest, seat in digests:
                 c.execute(sa.insert(tokens).values(digest=digest, match_id=row["id"], seat=seat))
+            if change is not None and not self._write_change(c, row["id"], row["version"], change, None):
+                raise RuntimeError(f"match {row['id']} changed while it was created")
 
-    def commit_change(self, match_id: str, version: int, change: Change) -> bool:
-        """Apply ``change`` if the match is still at ``version`` (then at ``version + 1``);
-        ``False``, writing nothing, if another writer moved it on first."""
+    def commit_change(self, match_id: str, version: int, change: Change, holder: str | None = None) -> bool:
+        """Apply ``change`` if the match is still at ``version`` (then at ``version + 1``) and, with
+        ``holder``, its computer move's lease is still ``holder``'s; ``False``, writing nothing, if
+        another writer moved it on (or took the lease over) first."""
         with self._writing, self.engine.begin() as c:
-            done = c.execute(
-                _MOVE_ON,
-                {
-                    "match_id": match_id,
-                    "expected": version,
-                    "new_version": version + 1,
-                    "new_plies": change.keep + len(change.added),
-                    "new_status": change.status,
-                    "new_to_act": change.to_act,
-                    "new_result": change.result,
-                    "new_undo_by": change.undo_by,
-                    "new_updated": now(),
-                    "new_clock_since": change.clock_since,
-                },
+            return self._write_change(c, match_id, version, change, holder)
+
+    def _write_change(
+        self, c: Connection, match_id: str, version: int, change: Change, holder: str | None
+    ) -> bool:
+        params = {
+            "match_id": match_id,
+            "expected": version,
+            "new_version": version + 1,
+            "new_plies": change.keep + len(change.added),
+            "new_status": change.status,
+            "new_to_act": change.to_act,
+            "new_result": change.result,
+            "new_undo_by": change.undo_by,
+            "new_updated": now(),
+            "new_clock_since": change.clock_since,
+            "new_lease_owner": change.lease_owner,
+            "new_lease_until": change.lease_until,
+        }
+        if holder is None:
+            done = c.execute(_MOVE_ON, params)
+        else:
+            done = c.execute(_MOVE_ON_HELD, {**params, "holder": holder})
+        if done.rowcount != 1:
+            return False
+        if change.trim:
+            c.execute(_TRIM, {"match_id": match_id, "keep": change.keep})
+        if change.added:
+            c.execute(
+                _ADD,
+                [
+                    {
+                        "match_id": match_id,
+                        "number": change.keep + i,
+                        "seat": seat,
+                        "text": text,
+                        "seconds": change.seconds[i] if i < len(change.seconds) else None,
+                    }
+                    for i, (seat, text) in enumerate(change.added)
+                ],
             )
-            if done.rowcount != 1:
-                return False
-            if change.trim:
-                c.execute(_TRIM, {"match_id": match_id, "keep": change.keep})
-            if change.added:
-                c.execute(
-                    _ADD,
-                    [
-                        {
-                            "match_id": match_id,
-                            "number": change.keep + i,
-                            "seat": seat,
-                            "text": text,
-                            "seconds": change.seconds[i] if i < len(change.seconds) else None,
-                        }
-                        for i, (seat, text) in enumerate(change.added)
-                    ],
-                )
-            if self.is_postgres:
-                c.execute(sa.text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": match_id})
+        if self.is_postgres:
+            c.execute(sa.text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": match_id})
         return True
+
+    # -- the leases of computer moves ---------------------------------------------------------
+    def take_lease(self, match_id: str, version: int, owner: str, now: float, until: float) -> bool:
+        """Take (or renew) the lease of the computer move of a match at ``version`` for ``owner``
+        until ``until``, if nobody else holds one that runs at ``now``; whether it was taken. One
+        conditional UPDATE: of two processes asking at once, one gets it."""
+        params = {"match_id": match_id, "expected": version, "owner": owner, "now": now, "until": until}
+        with self._writing, self.engine.begin() as c:
+            return c.execute(_TAKE, params).rowcount == 1
+
+    def renew_leases(self, owner: str, match_ids: Collection[str], until: float) -> int:
+        """Renew ``owner``'s leases of these matches until ``until``; how many it still held."""
+        if not match_ids:
+            return 0
+        with self._writing, self.engine.begin() as c:
+            return int(c.execute(_RENEW, {"owner": owner, "ids": list(match_ids), "until": until}).rowcount)
+
+    def claim_expired(self, owner: str, now: float, until: float, limit: int = 20) -> list[str]:
+        """Take for ``owner`` (until ``until``) the leases that ran out by ``now``: the computer moves
+        of matches whose thinking process stopped renewing them (it died). On PostgreSQL the rows are
+        locked with ``FOR UPDATE SKIP LOCKED`` (processes claiming at once take different matches,
+        and none waits for another); on SQLite the claim is a conditional UPDATE under the one
+        writer's lock. The ids of the matches taken."""
+        with self._writing, self.engine.begin() as c:
+            query = _EXPIRED.with_for_update(skip_locked=True) if self.is_postgres else _EXPIRED
+            ids = [str(r.id) for r in c.execute(query, {"now": now, "limit": limit})]
+            return [
+                match_id
+                for match_id in ids
+                if c.execute(
+                    _CLAIM, {"match_id": match_id, "now": now, "owner": owner, "until": until}
+                ).rowcount
+                == 1
+            ]
 
 
 def make_engine(url: str) -> Engine:
