@@ -33,6 +33,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -41,10 +42,17 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from regalia import __version__
 from regalia.server import pages, routes, sockets
-from regalia.server.limits import MAX_BODY, BodyLimit
+from regalia.server.limits import (
+    CREATES_PER_MINUTE,
+    MAX_ACTIVE_MATCHES,
+    MAX_BODY,
+    BodyLimit,
+    CreateLimits,
+    printable,
+)
 from regalia.server.push import Hub
 from regalia.server.service import ApiError, MatchService, warm
-from regalia.server.store import Listener, Store
+from regalia.server.store import Listener, Store, matches
 
 log = logging.getLogger("regalia.server")
 
@@ -83,6 +91,15 @@ async def watch_leases(service: MatchService, interval: float) -> None:
             log.exception("renewing or taking over computer moves failed")
 
 
+def active_matches(store: Store) -> int:
+    """How many matches in progress the database holds (the limit of new ones counts them)."""
+    with store.engine.connect() as c:
+        return int(c.execute(_ACTIVE).scalar() or 0)
+
+
+_ACTIVE = sa.select(sa.func.count()).select_from(matches).where(matches.c.status == "active")
+
+
 async def watch_clocks(service: MatchService, interval: float) -> None:
     """Every ``interval`` seconds, end the matches in memory whose flag has fallen (committed and
     pushed like any change), so a flag falls with nobody asking."""
@@ -100,10 +117,14 @@ def create_app(
     pool: concurrent.futures.Executor | None = None,
     now: Callable[[], float] = time.time,
     clock_interval: float = CLOCK_INTERVAL,
+    max_creates_per_minute: int = CREATES_PER_MINUTE,
+    max_active_matches: int = MAX_ACTIVE_MATCHES,
 ) -> FastAPI:
     """The server on the database at ``db_url``; computer seats think in ``pool`` (by default a
     pool of ``workers`` processes); ``now`` is the clocks' wall-clock time (a test's own clock),
-    looked at every ``clock_interval`` seconds."""
+    looked at every ``clock_interval`` seconds. At most ``max_creates_per_minute`` new matches a
+    minute from one client address, and ``max_active_matches`` matches in progress (0: no limit;
+    429 beyond)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -120,6 +141,9 @@ def create_app(
             listener.start()
         app.state.service = service
         app.state.hub = hub
+        app.state.limits = CreateLimits(
+            max_creates_per_minute, max_active_matches, active=lambda: active_matches(store)
+        )
         resumed = await run_in_threadpool(service.resume)
         if resumed:
             log.info("computer seats resumed in %d matches", resumed)
@@ -154,7 +178,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        body: dict[str, Any] = {"detail": exc.detail}
+        body: dict[str, Any] = {"detail": printable(exc.detail)}
         if exc.rule:
             body["rule"] = exc.rule
         return JSONResponse(body, status_code=exc.status)
@@ -168,11 +192,11 @@ def create_app(
         for e in errors[:3]:
             where = ".".join(str(p) for p in e.get("loc", ()) if p != "body")
             parts.append(f"{where}: {e.get('msg', 'invalid')}" if where else str(e.get("msg", "invalid")))
-        return JSONResponse({"detail": "; ".join(parts)}, status_code=422)
+        return JSONResponse({"detail": printable("; ".join(parts))}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": str(exc.detail)}, status_code=exc.status_code)
+        return JSONResponse({"detail": printable(str(exc.detail))}, status_code=exc.status_code)
 
     app.include_router(routes.router)
     app.include_router(sockets.router)

@@ -18,6 +18,7 @@ import typer
 
 from regalia.core.errors import OptionError
 from regalia.render.console import console
+from regalia.server.limits import CREATES_PER_MINUTE, MAX_ACTIVE_MATCHES
 
 
 def serve(
@@ -34,12 +35,29 @@ def serve(
     workers: Annotated[
         int, typer.Option("--workers", min=1, max=64, help="Processes the computer seats think in.")
     ] = 1,
+    max_creates_per_minute: Annotated[
+        int,
+        typer.Option(
+            "--max-creates-per-minute",
+            min=0,
+            help="New matches one client address may create in a minute (0: no limit; 429 beyond).",
+        ),
+    ] = CREATES_PER_MINUTE,
+    max_active_matches: Annotated[
+        int,
+        typer.Option(
+            "--max-active-matches",
+            min=0,
+            help="Matches in progress the server holds before refusing new ones (0: no limit).",
+        ),
+    ] = MAX_ACTIVE_MATCHES,
 ) -> None:
     """Serve games in the browser: open the address it prints."""
     try:
         import uvicorn
 
         from regalia.server.app import create_app
+        from regalia.server.limits import uvicorn_settings
     except ImportError as exc:
         raise OptionError(
             f"regalia serve needs the server extra: pip install 'regalia[server]' ({exc})"
@@ -56,14 +74,14 @@ def serve(
     # uvicorn shuts down gracefully on SIGTERM, then re-raises it, which would end the interpreter
     # without its exit handlers (worker processes left behind): exit normally instead.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
-    uvicorn.run(
-        create_app(db, workers=workers),
-        host=host,
-        port=port,
-        log_level="warning",
-        access_log=False,
-        ws_max_size=65536,
+    app = create_app(
+        db,
+        workers=workers,
+        max_creates_per_minute=max_creates_per_minute,
+        max_active_matches=max_active_matches,
     )
+    # The request head's size and deadline, idle keep-alive, the WebSocket message size: limits.
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, **uvicorn_settings())
 
 
 def register(app: typer.Typer) -> None:

@@ -16,32 +16,45 @@ regalia.server.errors.ApiError: Authorization: expected 'Bearer TOKEN'
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.concurrency import run_in_threadpool
 
+from regalia.server.limits import CreateLimits, check_body
 from regalia.server.service import ApiError, MatchService
 
 
 # -- request bodies ------------------------------------------------------------------------------
-class SeatRequest(BaseModel):
-    """A seat of a new match."""
+class Body(BaseModel):
+    """A request body: unknown fields refused, and no text with NUL or a lone surrogate, no number
+    beyond 2**53 or not finite, no nesting deeper than 32 anywhere in it (:func:`check_body`)."""
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _sane(cls, data: Any) -> Any:
+        check_body(data)
+        return data
+
+
+class SeatRequest(Body):
+    """A seat of a new match."""
+
     kind: Literal["human", "computer", "automaton"] | None = None
     name: str | None = Field(None, max_length=40)
     agent: str | None = Field(None, max_length=64, description="computer seats: random, greedy or mcts")
     level: str | None = Field(None, max_length=32, description="computer seats: a level of the agent")
 
 
-class CreateMatch(BaseModel):
+class CreateMatch(Body):
     """A new match: a registered game, its options, one entry per seat, the screen, and the time
     control (``none``, ``move:S``, ``days:N``, ``fischer:M+I``; none by default)."""
 
-    model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatRequest] = Field(max_length=16)
@@ -49,15 +62,13 @@ class CreateMatch(BaseModel):
     time_control: str | None = Field(None, max_length=64, description="e.g. fischer:300+5, move:60, days:2")
 
 
-class SeatsRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SeatsRequest(Body):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-class ActionRequest(BaseModel):
+class ActionRequest(Body):
     """An action in the game's notation; ``version``, when given, must be the match's."""
 
-    model_config = ConfigDict(extra="forbid")
     action: str = Field(max_length=200)
     version: int | None = None
 
@@ -89,8 +100,21 @@ async def the_service(request: Request) -> MatchService:
     return service
 
 
+_MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+async def checked_id(match_id: str) -> str:
+    """A match id as the path gives it: 404 for one no match could have (ids are 22 URL-safe
+    characters), before any database sees it (PostgreSQL refuses NUL in a text). A coroutine, so
+    FastAPI runs it on the loop (no thread hop on the action's hot path)."""
+    if _MATCH_ID.fullmatch(match_id) is None:
+        raise ApiError(404, "no such match: a match id is 22 letters, digits, - and _")
+    return match_id
+
+
 Auth = Annotated[str | None, Header(description="Bearer TOKEN: the seat's token")]
 Service = Annotated[MatchService, Depends(the_service)]
+MatchId = Annotated[str, Depends(checked_id)]
 
 router = APIRouter(prefix="/api")
 
@@ -116,9 +140,12 @@ def rules(game: str, svc: Service) -> PlainTextResponse:
 
 # -- matches --------------------------------------------------------------------------------------
 @router.post("/matches", status_code=201, tags=["matches"])
-def create(body: CreateMatch, svc: Service) -> dict[str, Any]:
+def create(body: CreateMatch, svc: Service, request: Request) -> dict[str, Any]:
     """Create a match: the private link and token of each human seat, the spectator link and the
-    time control (422 names a bad one)."""
+    time control (422 names a bad one; 429 beyond the creates a client address may make in a
+    minute, or the matches in progress the server holds)."""
+    limits: CreateLimits = request.app.state.limits
+    limits.check(request.client.host if request.client else "")
     seat_list = [s.model_dump(exclude_none=True) for s in body.seats]
     return svc.create(body.game, body.options, seat_list, body.screen, body.time_control)
 
@@ -134,13 +161,15 @@ def matches(
 
 
 @router.get("/matches/{match_id}", tags=["matches"])
-def view(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def view(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """The view of the token's seat, or a spectator's without a token."""
     return svc.view(match_id, token_of(authorization))
 
 
 @router.post("/matches/{match_id}/actions", tags=["matches"], response_model=Ack)
-async def act(match_id: str, body: ActionRequest, svc: Service, authorization: Auth = None) -> JSONResponse:
+async def act(
+    match_id: MatchId, body: ActionRequest, svc: Service, authorization: Auth = None
+) -> JSONResponse:
     """Play an action in the game's notation (checked by the engine; 422 names the rule; 409 once
     the seat's time is up).
 
@@ -156,38 +185,38 @@ async def act(match_id: str, body: ActionRequest, svc: Service, authorization: A
 
 
 @router.post("/matches/{match_id}/undo", tags=["matches"])
-def undo(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def undo(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Take back your last decision, with what the computer played after it (online against
     people: asks the opponent)."""
     return svc.undo(match_id, token_of(authorization))
 
 
 @router.post("/matches/{match_id}/undo/accept", tags=["matches"])
-def undo_accept(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def undo_accept(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Allow the opponent's request to take back."""
     return svc.answer_undo(match_id, token_of(authorization), True)
 
 
 @router.post("/matches/{match_id}/undo/decline", tags=["matches"])
-def undo_decline(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def undo_decline(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Refuse the opponent's request to take back."""
     return svc.answer_undo(match_id, token_of(authorization), False)
 
 
 @router.post("/matches/{match_id}/resign", tags=["matches"], response_model=Ack)
-def resign(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def resign(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Resign: the match is over and the seat ranks last (the record says so); 409 when over."""
     return svc.resign(match_id, token_of(authorization))
 
 
 @router.post("/matches/{match_id}/hint", tags=["matches"])
-def hint(match_id: str, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+def hint(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """What the hint agent would play (against the computer, or on a shared screen)."""
     return svc.hint(match_id, token_of(authorization))
 
 
 @router.get("/matches/{match_id}/record", tags=["matches"])
-def record(match_id: str, svc: Service, authorization: Auth = None) -> JSONResponse:
+def record(match_id: MatchId, svc: Service, authorization: Auth = None) -> JSONResponse:
     """The record: complete once the match is over; the viewer's while it is played."""
     doc = svc.record(match_id, token_of(authorization))
     headers = {"Content-Disposition": f'attachment; filename="regalia-{match_id}.json"'}
@@ -195,7 +224,7 @@ def record(match_id: str, svc: Service, authorization: Auth = None) -> JSONRespo
 
 
 @router.get("/matches/{match_id}/svg", tags=["matches"], response_class=Response)
-def svg(match_id: str, svc: Service, ply: Annotated[int, Query(ge=0, le=100_000)]) -> Response:
+def svg(match_id: MatchId, svc: Service, ply: Annotated[int, Query(ge=0, le=100_000)]) -> Response:
     """A finished match's position after ``ply`` plies (SVG)."""
     return Response(svc.svg_at(match_id, ply), media_type="image/svg+xml")
 

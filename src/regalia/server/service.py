@@ -103,8 +103,8 @@ class MatchService:
                 raise ApiError(
                     422, f"option {name} names a file on the server; it cannot be set from a client"
                 )
-        try:
-            return cls(**options)
+        try:  # the options' own names only (an option called "options" is not the keyword)
+            return cls(options=cls.options_class.from_mapping(options))
         except (OptionError, TypeError, ValueError) as exc:
             raise ApiError(422, str(exc)) from None
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
 
 from regalia.server.push import Hub
+from regalia.server.routes import checked_id
 from regalia.server.service import ApiError, MatchService
 
 #: Seconds a WebSocket client has to send its first message.
@@ -30,7 +32,15 @@ async def socket(websocket: WebSocket, match_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     service: MatchService = websocket.app.state.service
     try:
-        hello = await asyncio.wait_for(websocket.receive_json(), HELLO_TIMEOUT)
+        await checked_id(match_id)  # 404 before any database sees an id no match could have
+        received = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
+        text = received.get("text")
+        if not isinstance(text, str):  # a binary frame, or the client left
+            raise ValueError("not a text")
+        try:
+            hello = json.loads(text)
+        except RecursionError:  # nested too deep for the parser
+            raise ValueError("nested too deep") from None
         token = hello.get("token") if isinstance(hello, dict) else None
         if token is not None and not isinstance(token, str):
             raise ApiError(401, "token: expected a text")
@@ -49,7 +59,12 @@ async def socket(websocket: WebSocket, match_id: str) -> None:
     try:
         await hub.send(websocket, first)
         while True:
-            message = await websocket.receive_text()
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            message = received.get("text")
+            if not isinstance(message, str):  # a binary frame: ignored
+                continue
             if message.strip() in ('{"type":"ping"}', '{"type": "ping"}', "ping"):
                 await websocket.send_json({"type": "pong"})
     except (WebSocketDisconnect, RuntimeError):
