@@ -23,6 +23,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Self
 
@@ -74,12 +75,26 @@ def wait_answering(
         time.sleep(0.1)
 
 
+#: The options of ``regalia serve`` a :class:`ServerProcess` adds by default: no limit on the
+#: matches one address creates (the benchmark and the tests create thousands a minute from one).
+UNLIMITED = ("--max-creates-per-minute", "0")
+
+
 class ServerProcess:
     """``regalia serve`` on ``db`` and ``port`` (default: a free one) in a subprocess of its own
-    session, its output appended to ``log_path``. It may be started again once it has ended."""
+    session, its output appended to ``log_path``, with the options ``extra`` (by default
+    :data:`UNLIMITED`). It may be started again once it has ended."""
 
-    def __init__(self, db: str, log_path: Path, port: int | None = None, host: str = "127.0.0.1") -> None:
+    def __init__(
+        self,
+        db: str,
+        log_path: Path,
+        port: int | None = None,
+        host: str = "127.0.0.1",
+        extra: Sequence[str] = UNLIMITED,
+    ) -> None:
         self.db = db
+        self.extra = list(extra)
         self.host = host
         self.port = port or free_port()
         self.url = f"http://{host}:{self.port}"
@@ -97,7 +112,7 @@ class ServerProcess:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
         with open(self.log_path, "ab") as log:
             self.proc = subprocess.Popen(
-                serve_command(self.port, self.db, self.host),
+                [*serve_command(self.port, self.db, self.host), *self.extra],
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
