@@ -50,3 +50,13 @@ def test_huge_numbers_in_actions_are_notation_errors(game: str, text: str) -> No
     state = regalia.load_game(game).new_state(seed=1)
     with pytest.raises(NotationError):
         state.parse_action(text)
+
+
+def test_a_seat_by_number_takes_only_ascii_digits() -> None:
+    from regalia.commands._common import seat_index
+    from regalia.core.errors import OptionError
+
+    state = regalia.load_game("royal-court").new_state(seed=1)
+    assert seat_index(state, "2") == 1
+    with pytest.raises(OptionError):
+        seat_index(state, "\u00b2")

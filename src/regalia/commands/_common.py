@@ -40,7 +40,7 @@ def seat_index(state: State[Any], seat: str) -> int:
     text = seat.strip().lower()
     if text in names:
         return names.index(text)
-    if text.isdigit() and 1 <= int(text) <= state.num_players:
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= state.num_players:
         return int(text) - 1
     numbers = f"1 to {state.num_players}"
     raise OptionError(f"unknown seat {seat!r}; valid seats: {', '.join(names)} (or {numbers})")

@@ -399,7 +399,7 @@ class TerminalGame:
         state = self.state
         player = state.current_player
         move: Any = line
-        if line.isdigit():
+        if line.isascii() and line.isdigit():  # ASCII digits only: "²".isdigit() too
             n = int(line)
             if not 1 <= n <= len(self.menu):
                 self.say(f"no move number {n}: choose 1 to {len(self.menu)}", "red")

@@ -188,7 +188,7 @@ def _step_through(out: Console, plugin: Plugin[Any], record: Record, first: int)
             at -= 1
             state = _state_at(record, at)
             last_line = Text(f"back to ply {at}", style="dim")
-        elif key.isdigit() and 0 <= int(key) <= total:
+        elif key.isascii() and key.isdigit() and 0 <= int(key) <= total:
             at = int(key)
             state = _state_at(record, at)
             last_line = Text(f"jumped to ply {at}", style="dim")

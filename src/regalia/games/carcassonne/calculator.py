@@ -263,7 +263,9 @@ def _points(raw: Any, players: int) -> tuple[int, ...]:
         out = [0] * players
         for key, value in raw.items():
             seat = _seat(
-                int(key) if isinstance(key, str) and key.isdigit() else key, players, f"points.{key}"
+                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key,
+                players,
+                f"points.{key}",
             )
             if not is_int(value) or value < 0:
                 raise field_error(f"points.{key}", f"expected a number of points >= 0, got {value!r}")
