@@ -42,6 +42,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from regalia import __version__
 from regalia.server import pages, routes, sockets
+from regalia.server.budgets import DEFAULT_THINK_SECONDS, Caps
 from regalia.server.limits import (
     CREATES_PER_MINUTE,
     MAX_ACTIVE_MATCHES,
@@ -117,14 +118,18 @@ def create_app(
     pool: concurrent.futures.Executor | None = None,
     now: Callable[[], float] = time.time,
     clock_interval: float = CLOCK_INTERVAL,
+    max_think_seconds: float = DEFAULT_THINK_SECONDS,
     max_creates_per_minute: int = CREATES_PER_MINUTE,
     max_active_matches: int = MAX_ACTIVE_MATCHES,
 ) -> FastAPI:
     """The server on the database at ``db_url``; computer seats think in ``pool`` (by default a
     pool of ``workers`` processes); ``now`` is the clocks' wall-clock time (a test's own clock),
-    looked at every ``clock_interval`` seconds. At most ``max_creates_per_minute`` new matches a
+    looked at every ``clock_interval`` seconds; every search thinks at most
+    ``max_think_seconds``. At most ``max_creates_per_minute`` new matches a
     minute from one client address, and ``max_active_matches`` matches in progress (0: no limit;
     429 beyond)."""
+
+    caps = Caps(think_seconds=max_think_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -132,7 +137,7 @@ def create_app(
         own_pool = pool is None
         executor = pool if pool is not None else process_pool(workers)
         executor.submit(warm)
-        service = MatchService(store, executor, now=now)
+        service = MatchService(store, executor, now=now, caps=caps)
         hub = Hub(service)
         hub.loop = asyncio.get_running_loop()
         service.on_change = hub.changed

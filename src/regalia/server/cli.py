@@ -18,6 +18,7 @@ import typer
 
 from regalia.core.errors import OptionError
 from regalia.render.console import console
+from regalia.server.budgets import DEFAULT_THINK_SECONDS
 from regalia.server.limits import CREATES_PER_MINUTE, MAX_ACTIVE_MATCHES
 
 
@@ -51,6 +52,16 @@ def serve(
             help="Matches in progress the server holds before refusing new ones (0: no limit).",
         ),
     ] = MAX_ACTIVE_MATCHES,
+    max_think_seconds: Annotated[
+        float,
+        typer.Option(
+            "--max-think-seconds",
+            min=0.01,
+            max=3600,
+            help="The longest any search may think (a computer seat's move, a hint): budgets over it "
+            "are refused, and every search is cut then.",
+        ),
+    ] = DEFAULT_THINK_SECONDS,
 ) -> None:
     """Serve games in the browser: open the address it prints."""
     try:
@@ -77,6 +88,7 @@ def serve(
     app = create_app(
         db,
         workers=workers,
+        max_think_seconds=max_think_seconds,
         max_creates_per_minute=max_creates_per_minute,
         max_active_matches=max_active_matches,
     )

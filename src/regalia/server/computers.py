@@ -9,6 +9,12 @@ and automata) if the match has not moved on meanwhile (a computer's time counts 
 its flag fell while it thought, the match ends instead), and, after a start, resumes every stored
 match waiting for a computer (:meth:`Computers.resume`).
 
+Every search obeys the server's caps (:mod:`regalia.server.budgets`): the worker builds the agent
+with its budget clamped and a hard deadline of ``think_seconds`` (a search still running then is cut
+and its best move so far played), whatever spec was stored, so a resumed search is bounded too.
+Hints are bounded (one per match, a few in all; more are refused at once with 429) and waited for off
+the request threads (:meth:`Computers.hint` gives the future).
+
 Several server processes may share a database: a computer move is thought about by the process that
 holds its **lease** (``matches.lease_owner`` until ``lease_until``, taken with the commit that makes a
 computer seat to act, or by :meth:`Computers.schedule`'s conditional UPDATE), renewed while it thinks
@@ -32,25 +38,41 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from regalia.ai.base import Agent
+from regalia.core.errors import OptionError
 from regalia.core.game import OMNISCIENT
 from regalia.core.record import Record
 from regalia.core.registry import game_class, game_ids
-from regalia.match import HINT_AGENT, Match
-from regalia.server.errors import Conflict
+from regalia.match import HINT_AGENT, Match, Seat
+from regalia.server.budgets import Caps, HintQueue, capped_agent
+from regalia.server.errors import ApiError, Conflict
 from regalia.server.live import Live, Lives
 
 log = logging.getLogger("regalia.server")
 
-#: Seconds a hint may take before the request gives up.
-HINT_TIMEOUT = 60.0
 
-
-def think(record: dict[str, Any], seed: int, hint_for: int | None) -> str:
+def think(record: dict[str, Any], seed: int, hint_for: int | None, think_seconds: float | None = None) -> str:
     """The move (notation) of the computer seat to act in the match ``record`` describes (run in a
     worker process), or with ``hint_for`` the hint for that seat; ``seed`` is the match's secret
-    seed (the agents' generators come from it, as everywhere)."""
-    match = Match.from_record(Record.from_json(record), seed=seed, describe=False, trusted=True)
-    action = match.choose() if hint_for is None else match.hint(hint_for, HINT_AGENT)
+    seed (the agents' generators come from it, as everywhere). With ``think_seconds`` every agent
+    is capped (:func:`~regalia.server.budgets.capped_agent`): budgets clamped, each search cut then."""
+    doc = Record.from_json(record)
+    caps = None if think_seconds is None else Caps(think_seconds=think_seconds)
+    agents: dict[int, Agent] = {}
+    if caps is not None and hint_for is None:
+        for s, label in enumerate(doc.players):
+            try:
+                seat = Seat.from_label(label)
+            except OptionError:
+                continue
+            if seat.agent is not None:
+                agents[s] = capped_agent(seat.agent, caps)
+    match = Match.from_record(doc, seed=seed, describe=False, trusted=True, agents=agents)
+    if hint_for is None:
+        action = match.choose()
+    else:
+        spec = HINT_AGENT if caps is None else f"{HINT_AGENT}:deadline_seconds={caps.think_seconds!r}"
+        action = match.hint(hint_for, spec)
     return match.state.notation(action)
 
 
@@ -74,11 +96,18 @@ class Computers:
     after each change a computer's move commits (it schedules the next one and pushes)."""
 
     def __init__(
-        self, pool: concurrent.futures.Executor, lives: Lives, on_change: Callable[[Live], None]
+        self,
+        pool: concurrent.futures.Executor,
+        lives: Lives,
+        on_change: Callable[[Live], None],
+        caps: Caps | None = None,
     ) -> None:
         self.pool = pool
         self.lives = lives
         self.on_change = on_change
+        #: What any search may think (``think_seconds``), and how many hints at once.
+        self.caps = caps or Caps()
+        self.hints = HintQueue(self.caps.hints)
         #: The matches this process thinks about (id -> version): their leases are renewed.
         self._held: dict[str, int] = {}
         self._held_lock = threading.Lock()
@@ -101,7 +130,7 @@ class Computers:
             work = job(live)
         with self._held_lock:
             self._held[live.id] = version
-        future = self.pool.submit(think, *work)
+        future = self.pool.submit(think, *work, self.caps.think_seconds)
         future.add_done_callback(lambda f: self._moved(live.id, version, f))
 
     def _moved(self, match_id: str, version: int, future: concurrent.futures.Future[str]) -> None:
@@ -129,11 +158,23 @@ class Computers:
             log.exception("computer move of match %s failed", match_id)
             self.lives.forget(match_id)
 
-    def hint(self, live: Live, seat: int) -> str:
-        """The hint agent's move for ``seat`` (to act), thought in the pool."""
-        with live.lock:
-            work = job(live, hint_for=seat)
-        return self.pool.submit(think, *work).result(timeout=HINT_TIMEOUT)
+    def hint(self, live: Live, seat: int) -> concurrent.futures.Future[str]:
+        """The hint agent's move for ``seat`` (to act), submitted to the pool: its future. At most
+        one per match and ``caps.hints`` in all (:class:`~regalia.server.budgets.HintQueue`: 429
+        beyond); the place is given back when the future is done or cancelled."""
+        self.hints.enter(live.id)
+        try:
+            with live.lock:
+                work = job(live, hint_for=seat)
+            future = self.pool.submit(think, *work, self.caps.think_seconds)
+        except RuntimeError:  # the pool is shut down: the server is stopping
+            self.hints.leave(live.id)
+            raise ApiError(503, "the server is stopping: no hint now") from None
+        except BaseException:
+            self.hints.leave(live.id)
+            raise
+        future.add_done_callback(lambda _f: self.hints.leave(live.id))
+        return future
 
     def resume(self) -> int:
         """Ask the computer seats to move in every match waiting for one (after a start)."""
@@ -167,4 +208,4 @@ class Computers:
         return len(claimed)
 
 
-__all__ = ["HINT_TIMEOUT", "Computers", "think", "warm"]
+__all__ = ["Computers", "think", "warm"]

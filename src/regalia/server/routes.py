@@ -210,9 +210,11 @@ def resign(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[
 
 
 @router.post("/matches/{match_id}/hint", tags=["matches"])
-def hint(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
-    """What the hint agent would play (against the computer, or on a shared screen)."""
-    return svc.hint(match_id, token_of(authorization))
+async def hint(match_id: MatchId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
+    """What the hint agent would play (against the computer, or on a shared screen): 429 while
+    this match's hint is thought or the server's hints are taken, 503 when it is not ready in
+    time. A coroutine: the search is waited for on the loop, not in a request thread."""
+    return await svc.hint_async(match_id, token_of(authorization))
 
 
 @router.get("/matches/{match_id}/record", tags=["matches"])

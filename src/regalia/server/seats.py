@@ -23,10 +23,10 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from regalia.ai.registry import agent_from_spec
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.match import Seat
+from regalia.server.budgets import Caps, checked_spec
 from regalia.server.errors import ApiError
 
 SCREENS: Final = ("online", "shared")
@@ -43,8 +43,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def seat_specs(game: Game[Any], seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The stored seats of a new match from what a client sent (422 names what is wrong)."""
+def seat_specs(
+    game: Game[Any], seats: Sequence[Mapping[str, Any]], caps: Caps | None = None
+) -> list[dict[str, Any]]:
+    """The stored seats of a new match from what a client sent (422 names what is wrong): a
+    computer seat is an agent and a level, an explicit budget only within ``caps``
+    (:func:`~regalia.server.budgets.checked_spec`)."""
+    caps = caps or Caps()
     names = game.seat_names()
     automata = game.automaton_seats()
     if not isinstance(seats, Sequence) or len(seats) != len(names):
@@ -65,9 +70,11 @@ def seat_specs(game: Game[Any], seats: Sequence[Mapping[str, Any]]) -> list[dict
         spec: dict[str, Any] = {"kind": kind, "name": name, "agent": None}
         if kind == "computer":
             agent, level = seat.get("agent", "mcts"), seat.get("level")
-            text = f"{agent}:{level}" if level else str(agent)
+            if not isinstance(agent, str) or (level is not None and not isinstance(level, str)):
+                raise ApiError(422, f"{where}: agent and level: expected texts")
+            text = f"{agent}:{level}" if level else agent
             try:
-                agent_from_spec(text)
+                text = checked_spec(text, caps)
             except (OptionError, TypeError, ValueError) as exc:
                 raise ApiError(422, f"{where}: {exc}") from None
             spec["agent"] = text

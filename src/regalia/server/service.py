@@ -33,10 +33,14 @@ regalia.server.errors.ApiError: it is not your turn: seat ... is to act
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
+import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
+
+from starlette.concurrency import run_in_threadpool
 
 from regalia.ai.registry import agent_levels, agent_names
 from regalia.core.errors import OptionError, RegaliaError, UnknownGame
@@ -44,17 +48,21 @@ from regalia.core.game import Game
 from regalia.core.registry import game_class, game_ids
 from regalia.match import HINT_AGENT, MatchError
 from regalia.server import clocks, consent, views
+from regalia.server.budgets import Caps
 from regalia.server.computers import Computers, think, warm
 from regalia.server.errors import ApiError, refusal
 from regalia.server.live import Live, Lives
 from regalia.server.seats import SCREENS, Tokens, acting_seat, digest, humans, new_token, seat_specs
 from regalia.server.store import Store
 
+log = logging.getLogger("regalia.server")
+
 
 class MatchService:
     """Every match of one store (thread-safe). ``on_change(match_id)`` is called after each
     committed change (pushes); ``pool`` runs computer seats' :func:`think` (a process pool; without
-    one they think in a thread); ``now``: the clocks' wall-clock time."""
+    one they think in a thread); ``now``: the clocks' wall-clock time; ``caps``: what a computer
+    seat and a hint may think (:class:`~regalia.server.budgets.Caps`)."""
 
     def __init__(
         self,
@@ -62,13 +70,15 @@ class MatchService:
         pool: concurrent.futures.Executor | None = None,
         on_change: Callable[[str], None] | None = None,
         now: Callable[[], float] = time.time,
+        caps: Caps | None = None,
     ) -> None:
         self.store = store
+        self.caps = caps or Caps()
         self.pool = pool or concurrent.futures.ThreadPoolExecutor(max_workers=2)
         self.on_change = on_change or (lambda _id: None)
         self.lives = Lives(store, now=now)
         self.tokens = Tokens(store.seat_of)
-        self.computers = Computers(self.pool, self.lives, self._after_change)
+        self.computers = Computers(self.pool, self.lives, self._after_change, self.caps)
 
     # -- games --------------------------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -138,7 +148,7 @@ class MatchService:
         if screen not in SCREENS:
             raise ApiError(422, f"screen: expected one of {', '.join(SCREENS)}, not {screen!r}")
         control = clocks.parse_time_control(time_control)
-        specs = seat_specs(game, seats)
+        specs = seat_specs(game, seats, self.caps)
         live = self.lives.new(game_id, game.options.to_json(), specs, screen, control)
         match_id = live.id
         made = {s: new_token() for s in humans(specs)}
@@ -313,9 +323,10 @@ class MatchService:
         self._after_change(live)
         return views.ack(live)
 
-    def hint(self, match_id: str, token: str | None) -> dict[str, Any]:
-        """What the hint agent would play for the seat to act (against the computer, or on a shared
-        screen)."""
+    def start_hint(self, match_id: str, token: str | None) -> concurrent.futures.Future[str]:
+        """The hint agent's move for the seat to act (against the computer, or on a shared screen),
+        submitted to the pool: its future. 429 while this match's hint is thought or while the
+        server thinks as many hints as its caps allow."""
         live = self.touch(match_id)
         with live.lock:
             seat = self._acting(live, token)
@@ -327,7 +338,57 @@ class MatchService:
                 raise ApiError(409, "the match is over")
             if seat != live.match.state.current_player:
                 raise ApiError(409, "it is not your turn: a hint is given to the seat to act")
-        return {"action": self.computers.hint(live, seat), "agent": HINT_AGENT}
+        return self.computers.hint(live, seat)
+
+    def hint(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """What the hint agent would play for the seat to act, waited for in the calling thread
+        (the HTTP API waits with :meth:`hint_async`, off the request threads); 503 when it is not
+        ready within ``caps.hint_wait`` seconds."""
+        future = self.start_hint(match_id, token)
+        try:
+            action = future.result(timeout=self.caps.hint_wait)
+        except TimeoutError:
+            future.cancel()  # queued: dropped; thinking: its deadline ends it
+            raise self._hint_late() from None
+        except concurrent.futures.CancelledError:
+            raise ApiError(503, "the hint was cancelled: the server is stopping") from None
+        except Exception as exc:
+            raise self._hint_failed(match_id, exc) from None
+        return {"action": action, "agent": HINT_AGENT}
+
+    async def hint_async(self, match_id: str, token: str | None) -> dict[str, Any]:
+        """:meth:`hint` for the event loop: refused at once (429) when the match's or the
+        server's hints are taken, the checks in a worker thread, the wait on the loop (no request
+        thread is held while the search runs)."""
+        refused = self.computers.hints.refusal(match_id)
+        if refused is not None:
+            raise refused
+        future = await run_in_threadpool(self.start_hint, match_id, token)
+        waited = asyncio.wrap_future(future)
+        try:
+            done, _ = await asyncio.wait({waited}, timeout=self.caps.hint_wait)
+        except asyncio.CancelledError:  # the client went away: the search is not needed
+            future.cancel()
+            raise
+        if not done:
+            waited.cancel()  # and so the pool's job: queued, dropped; thinking, its deadline ends it
+            raise self._hint_late()
+        if waited.cancelled():
+            raise ApiError(503, "the hint was cancelled: the server is stopping")
+        failure = waited.exception()
+        if failure is not None:
+            raise self._hint_failed(match_id, failure)
+        return {"action": waited.result(), "agent": HINT_AGENT}
+
+    def _hint_late(self) -> ApiError:
+        return ApiError(
+            503, f"the hint was not ready within {self.caps.hint_wait:g} s: the server is busy, try again"
+        )
+
+    @staticmethod
+    def _hint_failed(match_id: str, exc: BaseException) -> ApiError:
+        log.error("the hint for match %s failed: %r", match_id, exc)
+        return ApiError(503, f"the hint could not be thought ({type(exc).__name__}): try again")
 
     # -- views --------------------------------------------------------------------------------
     def ack(self, live: Live) -> dict[str, Any]:
