@@ -54,6 +54,7 @@ Think time and Little's law
 from __future__ import annotations
 
 import asyncio
+import base64
 import collections
 import contextlib
 import dataclasses
@@ -64,6 +65,7 @@ import os
 import platform
 import random
 import signal
+import socket
 import statistics
 import tempfile
 import time
@@ -299,6 +301,73 @@ class Settings:
     think_ms: float
     rate: float | None
     seed: int
+    spectators: int = 0
+    idle: int = 0
+
+
+class Watch:
+    """The match the spectators watch (slot 0's; the next one once it is over) and when each of its
+    moves was sent, by the version it was sent at: a push that brings a spectator from version ``p``
+    is the answer to the move sent at ``p``."""
+
+    def __init__(self) -> None:
+        self.match_id: str | None = None
+        self.sent: dict[int, float] = {}
+        self.moved = asyncio.Event()  # set when the watched match is replaced
+
+    def watch(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.sent = {}
+        self.moved.set()
+        self.moved = asyncio.Event()
+
+
+def _upgrade(host: str, port: int, path: str) -> bytes:
+    """The HTTP request that opens a WebSocket."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
+def _text_frame(text: str) -> bytes:
+    """A masked text frame (as a client sends) of a short text.
+
+    >>> _text_frame("{}")[:2]
+    b'\\x81\\x82'
+    """
+    data = text.encode()
+    assert len(data) < 126
+    mask = os.urandom(4)
+    return bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def idle_socket(
+    host: str, port: int, match_id: str, hello: str = "{}", timeout: float = 10.0
+) -> socket.socket:
+    """A WebSocket to a match's pushes that finishes the handshake, sends its hello and then never
+    reads (a small receive buffer, so that it falls behind soon): the socket, to be closed by the
+    caller. What a careless or hostile spectator does (docs/server.md, "WebSocket")."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(timeout)
+    try:
+        sock.connect((host, port))
+        sock.sendall(_upgrade(host, port, f"/api/matches/{match_id}/ws"))
+        head = b""
+        while b"\r\n\r\n" not in head:  # the 101 answer, read a byte at a time: nothing after it
+            byte = sock.recv(1)
+            if not byte:
+                raise OSError("the server closed the connection during the handshake")
+            head += byte
+        if not head.startswith(b"HTTP/1.1 101"):
+            raise OSError(f"no WebSocket: {head.splitlines()[0]!r}")
+        sock.sendall(_text_frame(hello))
+    except BaseException:
+        sock.close()
+        raise
+    return sock
 
 
 class Run:
@@ -317,6 +386,9 @@ class Run:
         self.finished = 0
         self.counted = 0
         self.failure: str | None = None
+        self.pushes: list[tuple[float, float]] = []  # (received at, ms since the move was sent)
+        self.push_messages = 0  # messages the spectators received in the measured window
+        self.drops = 0  # spectator connections the server closed before their match was over
 
     def measuring(self, t: float) -> bool:
         return self.start <= t <= self.end and self.start > 0
@@ -355,6 +427,8 @@ async def _drive(url: str, settings: Settings, server_pid: int | None) -> dict[s
         raise OptionError(f"--url: expected http://HOST:PORT, not {url!r}")
     host, port = parts.hostname, parts.port or 80
     run = Run(settings)
+    watch = Watch()
+    idle: list[socket.socket] = []  # the sockets that never read
     think = settings.think_ms / 1000.0
     pacer = Pacer(settings.rate) if settings.rate else None
     # one keep-alive connection per match, as each player of a real match has its own
@@ -375,6 +449,8 @@ async def _drive(url: str, settings: Settings, server_pid: int | None) -> dict[s
                 raise BenchError(f"creating a match: {status} {_detail(made)}")
             tokens = {int(s["seat"]): str(s["token"]) for s in made["seats"] if "token" in s}
             match = Match(made["id"], tokens)
+            if http is connections[0]:
+                watch.watch(match.id)
             await reread(http, match)
             run.started += 1
             if run.started == settings.games:
@@ -412,6 +488,8 @@ async def _drive(url: str, settings: Settings, server_pid: int | None) -> dict[s
                 path = f"/api/matches/{match.id}/actions"
                 body = {"action": action, "version": match.version}
                 sent = time.perf_counter()
+                if slot == 0:
+                    watch.sent[match.version] = sent
                 try:
                     status, answer = await http.request("POST", path, body, match.tokens[match.to_act])
                 except HttpError as exc:  # the match is read again (which fails if the server is gone)
@@ -444,19 +522,66 @@ async def _drive(url: str, settings: Settings, server_pid: int | None) -> dict[s
             run.finish(time.perf_counter())
             cpu["after"] = (time.process_time(), _cpu_seconds(server_pid))
 
+        async def spectator(ws_url: str) -> None:
+            from websockets.asyncio.client import connect
+            from websockets.exceptions import WebSocketException
+
+            await all_made.wait()
+            while not run.stop.is_set():
+                match_id, moved = watch.match_id, watch.moved
+                try:
+                    async with connect(f"{ws_url}/api/matches/{match_id}/ws", max_size=None) as ws:
+                        await ws.send("{}")
+                        held: int | None = None
+                        async for text in ws:
+                            now = time.perf_counter()
+                            pushed = json.loads(text)
+                            if "view" not in pushed:  # an error: the next connection says more
+                                break
+                            version = pushed["view"]["version"]
+                            if run.measuring(now):
+                                run.push_messages += 1
+                                if held is not None and held in watch.sent and match_id == watch.match_id:
+                                    run.pushes.append((now, (now - watch.sent[held]) * 1000.0))
+                            held = version
+                            if pushed["view"]["status"] == "finished":
+                                break
+                        else:
+                            run.drops += 1
+                except (OSError, WebSocketException):
+                    run.drops += 1
+                    await asyncio.sleep(0.1)
+                    continue
+                if match_id == watch.match_id:
+                    await moved.wait()
+
+        async def idlers() -> None:
+            await all_made.wait()
+            loop = asyncio.get_running_loop()
+            assert watch.match_id is not None
+            for _ in range(settings.idle):
+                idle.append(await loop.run_in_executor(None, idle_socket, host, port, watch.match_id))
+
         tasks = [asyncio.ensure_future(player(slot)) for slot in range(settings.games)]
+        ws_url = f"ws://{host}:{port}"
+        # the spectators read until they are cancelled, once the players and the clock are done
+        watchers = [asyncio.ensure_future(spectator(ws_url)) for _ in range(settings.spectators)]
+        if settings.idle:
+            watchers.append(asyncio.ensure_future(idlers()))
         tasks.append(asyncio.ensure_future(clock()))
         try:
             await asyncio.gather(*tasks)
         finally:
-            for task in tasks:
+            for task in tasks + watchers:
                 task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
+            await asyncio.gather(*tasks, *watchers, return_exceptions=True)
     except HttpError as exc:
         raise BenchError(f"the server at {url} stopped answering: {exc}") from None
     finally:
         for http in connections:
             http.close()
+        for sock in idle:
+            sock.close()
     return _figures(run, cpu["before"], cpu["after"])
 
 
@@ -480,6 +605,7 @@ def _figures(
     mean = statistics.fmean(answered)
     server_cpu = None if before[1] is None or after[1] is None else after[1] - before[1]
     per_move = 1000.0 / len(moves) if moves else math.nan
+    pushed = sorted(ms for t, ms in run.pushes if run.measuring(t))
     return {
         "moves_per_s": round(rate, 1),
         "p50_ms": _ms(percentile(answered, 0.50)),
@@ -503,6 +629,17 @@ def _figures(
         "matches_finished": run.finished,
         "client_cpu_ms_per_move": _ms((after[0] - before[0]) * per_move, 3),
         "server_cpu_ms_per_move": None if server_cpu is None else _ms(server_cpu * per_move, 3),
+        "spectators": s.spectators,
+        "idle_spectators": s.idle,
+        "spectator_messages": run.push_messages,
+        "spectator_messages_per_s": round(run.push_messages / window, 1) if window > 0 else 0.0,
+        "spectator_p50_ms": _ms(percentile(pushed, 0.50)),
+        "spectator_p99_ms": _ms(percentile(pushed, 0.99)),
+        "spectator_max_ms": _ms(pushed[-1]) if pushed else None,
+        "spectator_drops": run.drops,
+        "server_cpu_ms_per_message": None
+        if server_cpu is None or not run.push_messages
+        else _ms(server_cpu * 1000.0 / run.push_messages, 3),
         "cpus": os.cpu_count(),
         "seed": s.seed,
         "python": platform.python_version(),
@@ -530,6 +667,8 @@ def bench_server(
     db: str | None = None,
     port: int | None = None,
     url: str | None = None,
+    spectators: int = 0,
+    idle: int = 0,
 ) -> dict[str, Any]:
     """Drive ``games`` concurrent matches of ``game`` through the HTTP API of a server started for
     the run (on ``db`` and ``port``; or the running server at ``url``) and return the figures (see
@@ -543,7 +682,11 @@ def bench_server(
         raise OptionError("--think-ms and --warmup: expected 0 or more; --rate: more than 0")
     if seconds is None:
         seconds = math.inf if moves is not None else DEFAULT_SECONDS
-    settings = Settings(games, game, dict(options or {}), seconds, moves, warmup, think_ms, rate, seed)
+    if spectators < 0 or idle < 0:
+        raise OptionError("--spectators and --idle-spectators: expected 0 or more")
+    settings = Settings(
+        games, game, dict(options or {}), seconds, moves, warmup, think_ms, rate, seed, spectators, idle
+    )
     if url is None:
         game_class(game)  # an unknown game is refused before a server is started
     with contextlib.ExitStack() as stack:
@@ -602,6 +745,16 @@ def bench_server_command(
         str | None,
         typer.Option("--url", help="Benchmark the server running at this address instead of starting one."),
     ] = None,
+    spectators: Annotated[
+        int,
+        typer.Option(
+            "--spectators", min=0, help="Spectator WebSockets on one match (slot 0's), reading every push."
+        ),
+    ] = 0,
+    idle: Annotated[
+        int,
+        typer.Option("--idle-spectators", min=0, help="Spectator WebSockets on it that never read."),
+    ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
 ) -> None:
     """Benchmark the game server: concurrent matches of random moves through its HTTP API on loopback
@@ -624,6 +777,8 @@ def bench_server_command(
         db=db,
         port=port,
         url=url,
+        spectators=spectators,
+        idle=idle,
     )
     if as_json:
         typer.echo(json.dumps(result, indent=1))
@@ -649,6 +804,13 @@ def bench_server_command(
     if result["server_cpu_ms_per_move"] is not None:
         table.add_row("server CPU per move", f"{result['server_cpu_ms_per_move']:.2f} ms")
     table.add_row("client CPU per move", f"{result['client_cpu_ms_per_move']:.2f} ms")
+    if spectators or idle:
+        table.add_row("spectators reading / never reading", f"{spectators} / {idle} on one match")
+        table.add_row("pushes received (per second)", f"{result['spectator_messages_per_s']:.1f}")
+        if result["spectator_p50_ms"] is not None:
+            p50, p99 = result["spectator_p50_ms"], result["spectator_p99_ms"]
+            table.add_row("push latency p50 / p99 (move sent to push read)", f"{p50:.1f} / {p99:.1f} ms")
+        table.add_row("spectator connections dropped", str(result["spectator_drops"]))
     table.add_row("game", f"{result['game']} {json.dumps(result['options'])}")
     table.add_row("database", str(result["db"]))
     out = console()
