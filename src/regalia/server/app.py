@@ -36,7 +36,7 @@ from typing import Any
 import sqlalchemy as sa
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -200,7 +200,9 @@ def create_app(
         return JSONResponse({"detail": printable("; ".join(parts))}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 404 and pages.is_page_path(request.url.path):
+            return pages.not_found(f"page {request.url.path[:200]!r}")
         return JSONResponse({"detail": printable(str(exc.detail))}, status_code=exc.status_code)
 
     app.include_router(routes.router)

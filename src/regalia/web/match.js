@@ -25,7 +25,21 @@ function readToken() {
   if (kept?.screen === "shared") return seatTokens.values().next().value ?? null;
   return null;
 }
-const token = readToken();
+let token = readToken(); // null once the server refused it: the page is then a spectator's
+
+/**
+ * The server refused the page's token (403: it acts for no seat of this match; 401: malformed): the
+ * page watches as a spectator and says why, instead of staying empty.
+ */
+function dropToken(detail) {
+  token = null;
+  seatTokens.clear();
+  const notice = $("notice");
+  notice.textContent =
+    `This link's seat token is not valid for this match (${detail || "refused"}), so you are watching as a spectator. ` +
+    "Ask for a new link if you play in it.";
+  notice.hidden = false;
+}
 
 // ----------------------------------------------------------------------------- state
 let view = null; // the last view received
@@ -36,6 +50,7 @@ const replayCache = new Map();
 let socket = null;
 let socketLog = null; // the log as this socket last sent it: its pushes are deltas of it
 let socketFatal = false; // the server refused the token: do not reconnect
+let refusedAtStart = null; // the detail of a socket refused before its first view, with a token
 let retry = 500;
 
 const board = new Board($("board"), $("tip"), (action) => send(action));
@@ -465,6 +480,10 @@ async function refresh() {
   try {
     render(await getJSON(api, { token }));
   } catch (error) {
+    if (token && error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      dropToken(error.detail);
+      return refresh();
+    }
     showError(`Cannot load the match: ${errorText(error)}`);
     if (!view) $("status").textContent = errorText(error);
   }
@@ -506,6 +525,10 @@ function connect() {
       socketLog = socketLog.slice(0, message.keep).concat(log);
       if (!view || message.view.version >= view.version) render({ ...message.view, log: socketLog });
     } else if (message.type === "error") {
+      if (token && !delivered) {
+        refusedAtStart = message.detail; // the close asks over HTTP why (a refused token: a spectator)
+        return;
+      }
       socketFatal = true;
       showError(`The server refused this page: ${message.detail}`);
       if (!view) $("status").textContent = message.detail;
@@ -514,6 +537,18 @@ function connect() {
   socket.addEventListener("close", () => {
     socket = null;
     socketLog = null;
+    if (refusedAtStart !== null) {
+      const detail = refusedAtStart;
+      const sent = token;
+      refusedAtStart = null;
+      refresh().then(() => {
+        if (token !== sent) return connect(); // the token was refused: watch as a spectator
+        socketFatal = true;
+        showError(`The server refused this page: ${detail}`);
+        setConnection("offline", "offline");
+      });
+      return;
+    }
     if (socketFatal) {
       setConnection("offline", "offline");
       return;

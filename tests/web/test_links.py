@@ -1,0 +1,41 @@
+"""Browser tests of the links a person may hold (docs/server.md, "The pages"): a tampered or stale
+seat link opens the spectator view and says why; an unknown match is a page linking the lobby."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytest.importorskip(
+    "playwright.sync_api", reason="the playwright Python package is missing: pip install playwright"
+)
+
+from .conftest import Server
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_tampered_seat_link_opens_the_spectator_view_saying_why(server: Server, context: Any) -> None:
+    made = server.create("two-heirs", [{"kind": "human"}, {"kind": "human"}])
+    other = server.create("two-heirs", [{"kind": "human"}, {"kind": "human"}])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # A made-up token, and a real one of another match (a stale link): both watch, and say why.
+    for token in ("bad", other["seats"][0]["token"]):
+        page.goto(server.url(f"/match/{made['id']}#token={token}"))
+        page.wait_for_selector("#board svg")
+        page.wait_for_selector("[data-testid=notice]:not([hidden])")
+        notice = page.inner_text("[data-testid=notice]")
+        assert "not valid for this match" in notice and "spectator" in notice
+        assert page.inner_text("#role") == "Spectator"
+        page.wait_for_function("() => document.querySelector('#connection').dataset.state === 'live'")
+        assert page.locator("#board [data-action], #board [data-select]").count() == 0
+    # An unknown match: the not-found page, with a link to the lobby.
+    answer = page.goto(server.url("/match/does-not-exist#token=bad"))
+    assert answer is not None and answer.status == 404
+    assert "match 'does-not-exist'" in page.inner_text("[data-testid=not-found-what]")
+    page.click("[data-testid=lobby-link]")
+    page.wait_for_selector("#create-form")
+    assert errors == []
