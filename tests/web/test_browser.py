@@ -163,7 +163,10 @@ def create_in_lobby(
         else:
             page.select_option(f"[data-testid=seat-{index}-kind]", "computer")
             page.select_option(f"[data-testid=seat-{index}-agent]", who)
-    page.check(f"[data-testid=screen-{screen}]")
+    if sum(who == "human" for who in seats) >= 2:  # offered only where a second person plays
+        page.check(f"[data-testid=screen-{screen}]")
+    else:
+        assert page.locator("[data-testid=screen-fieldset]").is_hidden()
     page.select_option("[data-testid=time-control]", time_control)
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")

@@ -39,3 +39,21 @@ def test_a_tampered_seat_link_opens_the_spectator_view_saying_why(server: Server
     page.click("[data-testid=lobby-link]")
     page.wait_for_selector("#create-form")
     assert errors == []
+
+
+def test_the_lobby_defaults_to_a_person_against_the_computer_at_medium(server: Server, context: Any) -> None:
+    page = context.new_page()
+    page.goto(f"{server.base}/?game=two-heirs")
+    page.wait_for_selector("[data-testid=seat-1]")
+    assert page.input_value("[data-testid=seat-0-kind]") == "human"
+    assert page.input_value("[data-testid=seat-1-kind]") == "computer"
+    assert page.input_value("[data-testid=seat-1-level]") == "medium"
+    # One person: no screen to choose, one link; a second person: online or shared is offered.
+    assert page.locator("[data-testid=screen-fieldset]").is_hidden()
+    page.select_option("[data-testid=seat-1-kind]", "human")
+    assert page.locator("[data-testid=screen-fieldset]").is_visible()
+    page.select_option("[data-testid=seat-1-kind]", "computer")
+    page.click("#create")
+    page.wait_for_selector("#created:not([hidden])")
+    assert page.locator("[data-testid=play-here]").is_visible()
+    assert page.locator("[data-testid=link-1] a").count() == 0

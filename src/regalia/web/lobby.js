@@ -148,13 +148,34 @@ function seatsSoon() {
   seatsTimer = setTimeout(updateSeats, 200);
 }
 
-/** The default for a seat: the first plays here, the others are the computer. */
+/** The level a new computer seat plays at: medium where the agent has it. */
+const DEFAULT_LEVEL = "medium";
+
+/** The default for a seat: the first is a person, the others the computer at medium. */
 function choiceFor(index) {
   if (!seatChoices.has(index)) {
-    const agent = game.agents?.[0];
-    seatChoices.set(index, { kind: index === 0 ? "human" : "computer", agent: agent?.name ?? "", level: agent?.levels?.[0] ?? "", name: "" });
+    const agents = game.agents || [];
+    const agent = agents.find((candidate) => (candidate.levels || []).includes(DEFAULT_LEVEL)) ?? agents[0];
+    const level = agent?.levels?.includes(DEFAULT_LEVEL) ? DEFAULT_LEVEL : (agent?.levels?.[0] ?? "");
+    seatChoices.set(index, { kind: index === 0 || !agent ? "human" : "computer", agent: agent?.name ?? "", level, name: "" });
   }
   return seatChoices.get(index);
+}
+
+/** How many seats a person plays, as the form stands. */
+function humanSeats() {
+  return seats.filter((seat, index) => !seat.automaton && choiceFor(index).kind === "human").length;
+}
+
+/** The screen choice is offered only where a second person plays; otherwise the match is online. */
+function updateScreen() {
+  $("screen-fieldset").hidden = humanSeats() < 2;
+}
+
+/** The screen sent: the choice where two people or more play, "online" (one private link) otherwise. */
+function readScreen() {
+  if (humanSeats() < 2) return "online";
+  return document.querySelector("input[name=screen]:checked").value;
 }
 
 function renderSeats() {
@@ -198,6 +219,7 @@ function renderSeats() {
     kind.addEventListener("change", () => {
       choice.kind = kind.value;
       show();
+      updateScreen();
     });
     agents.addEventListener("change", () => {
       choice.agent = agents.value;
@@ -220,6 +242,7 @@ function renderSeats() {
     );
   });
   $("seats-fields").replaceChildren(...rows);
+  updateScreen();
 }
 
 /** The seats for POST /api/matches. */
@@ -243,7 +266,7 @@ async function create(event) {
   const button = $("create");
   button.disabled = true;
   error.hidden = true;
-  const screen = document.querySelector("input[name=screen]:checked").value;
+  const screen = readScreen();
   const time_control = $("time-control").value;
   try {
     const answer = await postJSON("/api/matches", { game: game.id, options: readOptions(), seats: readSeats(), screen, time_control });
@@ -282,11 +305,13 @@ function showCreated(answer, screen) {
   const list = $("created-links");
   const items = [];
   const humans = answer.seats.filter((seat) => seat.link);
-  if (screen === "shared" && humans.length) {
-    items.push(h("li", { class: "primary-link" }, h("a", { href: humans[0].link, class: "button primary", "data-testid": "play-here" }, "Play on this screen")));
+  const alone = humans.length === 1; // one person against the computer: their link, nobody else's
+  if ((screen === "shared" || alone) && humans.length) {
+    items.push(h("li", { class: "primary-link" }, h("a", { href: humans[0].link, class: "button primary", "data-testid": "play-here" }, screen === "shared" ? "Play on this screen" : "Play")));
   }
   for (const seat of answer.seats) {
-    if (seat.link) items.push(linkItem(`${seat.name}: ${screen === "shared" ? "this screen" : "player's private link"}`, seat.link, `link-${seat.seat}`));
+    const what = screen === "shared" ? "this screen" : alone ? "your link (this browser keeps it)" : "player's private link";
+    if (seat.link) items.push(linkItem(`${seat.name}: ${what}`, seat.link, `link-${seat.seat}`));
     else items.push(h("li", { "data-testid": `link-${seat.seat}` }, h("span", { class: "link-label" }, `${seat.name}: ${seat.kind}`)));
   }
   if (answer.spectator) items.push(linkItem("spectators (anyone may watch)", answer.spectator, "link-spectator"));
