@@ -63,6 +63,7 @@ def test_a_game_without_a_plugin_gets_every_default() -> None:
     assert plugin.check_options == ({},) and plugin.commands == () and plugin.calculator is None
     assert plugin.statistics(state) == [{"score": float(s)} for s in state.scores()]
     assert plugin.benchmarks(game, 0) == {}
+    assert plugin.reference(game) == []
     assert printed(plugin.render_result(state)).strip() == "final scores: " + ", ".join(
         str(s) for s in state.scores()
     )

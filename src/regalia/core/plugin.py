@@ -20,6 +20,8 @@ the core or loading a game imports nothing outside the standard library.
 ['play']
 >>> Plugin().describe(state, state.plies()[-1]), Plugin().rules(), Plugin().has_svg
 ('', '', False)
+>>> Plugin().reference(state.game)
+[]
 >>> Plugin().encoding(state.game)
 Traceback (most recent call last):
 ...
@@ -69,6 +71,22 @@ class Calculator:
     options_help: str = ""
 
 
+@dataclasses.dataclass(frozen=True)
+class ReferenceItem:
+    """One entry of a game's reference beside its rules: a tile, card or archetype as pictured in
+    the game.
+
+    ``name``: what the game calls it; ``count``: how many copies a game holds; ``text``: what it is
+    and does, in plain words (no markup); ``svg``: its picture, an ``<svg>`` element (no XML
+    declaration, no scripts) with its own ``viewBox``.
+    """
+
+    name: str
+    count: int
+    text: str
+    svg: str
+
+
 class Plugin(Generic[S]):
     """What a game offers beyond its engine, with a default for every hook.
 
@@ -111,6 +129,9 @@ class Plugin(Generic[S]):
         after the ply; used by logs and replays). Default: ``""`` (the notation says it all).
     ``rules()``
         the rulebook text shipped with the game (Markdown). Default: ``""``.
+    ``reference(game)``
+        every tile, card or archetype of ``game`` as pictured in it, with its count and what it
+        does (:class:`ReferenceItem`), shown beside the rules. Default: ``[]``, none.
     ``statistics(state)``
         what a designer wants counted in a finished game, one ``{name: number}`` dict per seat
         (``regalia balance``). Default: each seat's score, ``{"score": points}``.
@@ -175,6 +196,10 @@ class Plugin(Generic[S]):
     def rules(self) -> str:
         """The rulebook shipped with the game (default: ``""``, none)."""
         return ""
+
+    def reference(self, game: Game[Any]) -> list[ReferenceItem]:
+        """Every tile or archetype of ``game`` as pictured, with counts (default: ``[]``, none)."""
+        return []
 
     # -- the lab, the research adapters, the benchmarks --------------------------------------------
     def statistics(self, state: S) -> list[dict[str, float]]:

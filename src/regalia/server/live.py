@@ -153,9 +153,10 @@ class Lives:
         seats: list[dict[str, Any]],
         screen: str,
         time_control: str | None = None,
+        public: bool = False,
     ) -> Live:
         """A new match, not yet stored (:meth:`store_new` writes it); ``time_control`` its
-        notation (``None``: none)."""
+        notation (``None``: none); ``public``: listed to everyone."""
         seed = secrets.randbits(62)
         match = new_match(game_id, options, seats, screen, seed, time_control, self.now)
         stamp = now()
@@ -175,6 +176,7 @@ class Lives:
             updated=stamp,
             plies=0,
             time_control=match.time_control.text if match.time_control.timed else None,
+            public=public,
         )
         return Live(row, match)
 

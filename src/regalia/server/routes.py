@@ -20,7 +20,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.concurrency import run_in_threadpool
 
@@ -60,6 +60,7 @@ class CreateMatch(Body):
     seats: list[SeatRequest] = Field(max_length=16)
     screen: Literal["online", "shared"] = "online"
     time_control: str | None = Field(None, max_length=64, description="e.g. fischer:300+5, move:60, days:2")
+    public: bool = Field(False, description="listed by GET /api/matches to everyone (else only its links find it)")
 
 
 class SeatsRequest(Body):
@@ -138,16 +139,23 @@ def rules(game: str, svc: Service) -> PlainTextResponse:
     return PlainTextResponse(svc.rules(game), media_type="text/markdown; charset=utf-8")
 
 
+@router.get("/games/{game}/rules.html", tags=["games"], response_class=HTMLResponse)
+def rules_html(game: str, svc: Service) -> HTMLResponse:
+    """The rulebook as an HTML page (raw HTML in the Markdown escaped), with the game's reference:
+    each tile or archetype pictured, with its count and what it does."""
+    return HTMLResponse(svc.rules_html(game))
+
+
 # -- matches --------------------------------------------------------------------------------------
 @router.post("/matches", status_code=201, tags=["matches"])
 def create(body: CreateMatch, svc: Service, request: Request) -> dict[str, Any]:
     """Create a match: the private link and token of each human seat, the spectator link and the
     time control (422 names a bad one; 429 beyond the creates a client address may make in a
-    minute, or the matches in progress the server holds)."""
+    minute, or the matches in progress the server holds). A match is private unless ``public``."""
     limits: CreateLimits = request.app.state.limits
     limits.check(request.client.host if request.client else "")
     seat_list = [s.model_dump(exclude_none=True) for s in body.seats]
-    return svc.create(body.game, body.options, seat_list, body.screen, body.time_control)
+    return svc.create(body.game, body.options, seat_list, body.screen, body.time_control, body.public)
 
 
 @router.get("/matches", tags=["matches"])
@@ -156,7 +164,7 @@ def matches(
     status: Annotated[Literal["active", "finished"] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
 ) -> list[dict[str, Any]]:
-    """Matches, the most recently changed first."""
+    """The public matches, the most recently changed first."""
     return svc.listing(status, limit)
 
 

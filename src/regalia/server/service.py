@@ -132,6 +132,14 @@ class MatchService:
             raise ApiError(404, str(exc)) from None
         return plugin.rules()
 
+    def rules_html(self, game_id: str) -> str:
+        """The rules as an HTML page with the game's reference (:mod:`regalia.server.rules_page`)."""
+        from regalia.server.rules_page import rules_page
+
+        game = self.load(game_id, {})
+        plugin = type(game).plugin()
+        return rules_page(type(game).name, plugin.rules(), plugin.reference(game))
+
     # -- creating and listing -----------------------------------------------------------------
     def create(
         self,
@@ -140,16 +148,18 @@ class MatchService:
         seats: Sequence[Mapping[str, Any]],
         screen: str,
         time_control: str | None = None,
+        public: bool = False,
     ) -> dict[str, Any]:
         """Create a match (``time_control`` in its notation: ``none``, ``move:S``, ``days:N``,
-        ``fischer:M+I``); returns its id, each seat (with its token and link if human), the
-        spectator link and the time control."""
+        ``fischer:M+I``; ``public``: listed to everyone, else only its links find it); returns its
+        id, each seat (with its token and link if human), the spectator link, the time control and
+        whether it is public."""
         game = self.load(game_id, options)
         if screen not in SCREENS:
             raise ApiError(422, f"screen: expected one of {', '.join(SCREENS)}, not {screen!r}")
         control = clocks.parse_time_control(time_control)
         specs = seat_specs(game, seats, self.caps)
-        live = self.lives.new(game_id, game.options.to_json(), specs, screen, control)
+        live = self.lives.new(game_id, game.options.to_json(), specs, screen, control, public=public)
         match_id = live.id
         made = {s: new_token() for s in humans(specs)}
         # The match, its tokens and its opening draws (its first change) in one transaction: a create
@@ -173,6 +183,7 @@ class MatchService:
             ],
             "spectator": f"/match/{match_id}",
             "time_control": live.match.time_control.text,
+            "public": public,
         }
 
     def listing(self, status: str | None, limit: int) -> list[dict[str, Any]]:
@@ -180,7 +191,7 @@ class MatchService:
             raise ApiError(422, f"status: expected active or finished, not {status!r}")
         if not 1 <= limit <= 500:
             raise ApiError(422, "limit: expected 1 to 500")
-        return [views.listed(row) for row in self.store.listing(status, limit)]
+        return [views.listed(row) for row in self.store.listing(status, limit, public_only=True)]
 
     # -- the live matches -----------------------------------------------------------------------
     def live(self, match_id: str, trust_cache: bool = False) -> Live:

@@ -34,7 +34,7 @@ metadata = sa.MetaData()
 #: clock of the seat to act started (null: no clock runs); the lease of its computer move,
 #: ``lease_owner`` (the server process thinking about it) and ``lease_until`` (wall-clock seconds:
 #: another process takes the move over after that), both null unless a computer seat is to act
-#: (migration 0004).
+#: (migration 0004); ``public``: listed to everyone (migration 0005; false: only its links find it).
 matches = sa.Table(
     "matches",
     metadata,
@@ -56,6 +56,7 @@ matches = sa.Table(
     sa.Column("clock_since", sa.Float, nullable=True),
     sa.Column("lease_owner", sa.String(64), nullable=True),
     sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 sa.Index("matches_status_updated", matches.c.status, matches.c.updated)
 sa.Index("matches_lease_until", matches.c.lease_until)
@@ -202,6 +203,7 @@ class MatchRow:
     clock_since: float | None = None
     lease_owner: str | None = None
     lease_until: float | None = None
+    public: bool = False
 
     @classmethod
     def of(cls, row: Any) -> MatchRow:
@@ -297,10 +299,13 @@ class Store:
             ).first()
         return None if row is None else (str(row.match_id), int(row.seat))
 
-    def listing(self, status: str | None, limit: int) -> list[MatchRow]:
+    def listing(self, status: str | None, limit: int, public_only: bool = False) -> list[MatchRow]:
+        """The matches most recently changed first (``public_only``: the public ones only)."""
         query = sa.select(matches).order_by(matches.c.updated.desc()).limit(limit)
         if status is not None:
             query = query.where(matches.c.status == status)
+        if public_only:
+            query = query.where(matches.c.public.is_(True))
         with self.engine.connect() as c:
             return [MatchRow.of(r) for r in c.execute(query).all()]
 

@@ -192,6 +192,7 @@ def listed(row: Any) -> dict[str, Any]:
         "seats": [seat_public(s, spec) for s, spec in enumerate(row.seats)],
         "screen": row.screen,
         "time_control": row.time_control or "none",
+        "public": bool(row.public),
         "status": row.status,
         "version": row.version,
         "plies": row.plies,

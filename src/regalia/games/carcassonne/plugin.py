@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from regalia.core.data import read_package_text
 from regalia.core.game import Game, Ply
-from regalia.core.plugin import Calculator, Menu, Plugin, position_calculator
+from regalia.core.plugin import Calculator, Menu, Plugin, ReferenceItem, position_calculator
 from regalia.games.carcassonne import calculator
 from regalia.games.carcassonne.state import CarcassonneState
 
@@ -98,6 +98,11 @@ class CarcassonnePlugin(Plugin[CarcassonneState]):
 
     def rules(self) -> str:
         return read_package_text("regalia.games.carcassonne", "data/rules.md")
+
+    def reference(self, game: Game[Any]) -> list[ReferenceItem]:
+        from regalia.games.carcassonne.render.reference import reference_items
+
+        return reference_items(game)
 
     def encoding(self, game: Game[Any], **variant: Any) -> Encoding:
         from regalia.games.carcassonne.encoding import CarcassonneEncoding

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from regalia.core.data import read_package_text
 from regalia.core.game import Game, Ply
-from regalia.core.plugin import Menu, Plugin
+from regalia.core.plugin import Menu, Plugin, ReferenceItem
 from regalia.games.royal_court.state import RoyalCourtState
 
 if TYPE_CHECKING:
@@ -84,6 +84,11 @@ class RoyalCourtPlugin(Plugin[RoyalCourtState]):
 
     def rules(self) -> str:
         return read_package_text("regalia.games.royal_court", "data/rules.md")
+
+    def reference(self, game: Game[Any]) -> list[ReferenceItem]:
+        from regalia.games.royal_court.render.reference import reference_items
+
+        return reference_items(game)
 
     def statistics(self, state: RoyalCourtState) -> list[dict[str, float]]:
         from regalia.games.royal_court.stats import game_statistics

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from regalia.core.data import read_package_text
 from regalia.core.game import Game, Ply
-from regalia.core.plugin import Calculator, Menu, Plugin, position_calculator
+from regalia.core.plugin import Calculator, Menu, Plugin, ReferenceItem, position_calculator
 from regalia.games.two_heirs import calculator
 from regalia.games.two_heirs.state import TwoHeirsState
 
@@ -102,6 +102,11 @@ class TwoHeirsPlugin(Plugin[TwoHeirsState]):
 
     def rules(self) -> str:
         return read_package_text("regalia.games.two_heirs", "data/rules.md")
+
+    def reference(self, game: Game[Any]) -> list[ReferenceItem]:
+        from regalia.games.two_heirs.render.reference import reference_items
+
+        return reference_items(game)
 
     def statistics(self, state: TwoHeirsState) -> list[dict[str, float]]:
         from regalia.games.two_heirs.stats import game_statistics
