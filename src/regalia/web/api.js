@@ -225,7 +225,7 @@ export async function showRules(gameId, gameName = gameId) {
       "dialog",
       { id: "rules-dialog", "aria-labelledby": "rules-title", "data-testid": "rules-dialog" },
       h("div", { class: "dialog-head" }, h("h2", { id: "rules-title" }, "Rules"), h("form", { method: "dialog" }, h("button", { type: "submit", "data-testid": "rules-close" }, "Close"))),
-      h("pre", { id: "rules-text", class: "rules-text", tabindex: "0" }),
+      h("div", { id: "rules-text", class: "rules-text", tabindex: "0" }),
     );
     document.body.append(dialog);
   }
@@ -235,7 +235,10 @@ export async function showRules(gameId, gameName = gameId) {
   if (dialog.dataset.game === gameId) return;
   text.textContent = "Loading…";
   try {
-    text.textContent = await request("GET", `/api/games/${encodeURIComponent(gameId)}/rules`, { accept: "text/markdown" });
+    // The server renders the Markdown (raw HTML escaped) and the game's reference (docs/server.md).
+    const page = await request("GET", `/api/games/${encodeURIComponent(gameId)}/rules.html`, { accept: "text/html" });
+    const main = new DOMParser().parseFromString(page, "text/html").querySelector("main");
+    text.replaceChildren(...(main ? [...main.childNodes].map((node) => document.importNode(node, true)) : []));
     dialog.dataset.game = gameId;
   } catch (error) {
     text.textContent = `The rules cannot be read: ${errorText(error)}`;
