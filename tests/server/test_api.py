@@ -184,8 +184,8 @@ def test_solo_two_heirs_plays_henry_as_an_automaton(client: TestClient) -> None:
 
 # -- listing ---------------------------------------------------------------------------------------
 def test_list_filters_by_status_newest_first(client: TestClient) -> None:
-    first = create(client, "royal-court", HUMANS)
-    second = create(client, "two-heirs", HUMANS)
+    first = create(client, "royal-court", HUMANS, public=True)
+    second = create(client, "two-heirs", HUMANS, public=True)
     listed = client.get("/api/matches").json()
     assert [m["id"] for m in listed] == [second["id"], first["id"]]
     assert client.get("/api/matches?status=finished").json() == []
@@ -315,7 +315,7 @@ def test_a_request_over_64_kib_is_413(client: TestClient) -> None:
 
 
 def test_a_finished_match_refuses_actions_and_gives_its_result_and_full_record(client: TestClient) -> None:
-    made = create(client, "royal-court", HUMANS, options={"turn_cap": 10})
+    made = create(client, "royal-court", HUMANS, options={"turn_cap": 10}, public=True)
     final = play_random(client, made, 400, seed=5)
     assert final["status"] == "finished" and final["result"]["text"].strip()
     assert final["to_act"] is None and final["legal"] == []
@@ -330,7 +330,7 @@ def test_a_finished_match_refuses_actions_and_gives_its_result_and_full_record(c
 
 
 def test_replay_pictures_only_of_a_finished_match(client: TestClient) -> None:
-    made = create(client, "royal-court", HUMANS, options={"turn_cap": 10})
+    made = create(client, "royal-court", HUMANS, options={"turn_cap": 10}, public=True)
     assert client.get(f"/api/matches/{made['id']}/svg?ply=0").status_code == 409
     final = play_random(client, made, 400, seed=2)
     first = client.get(f"/api/matches/{made['id']}/svg?ply=1")
@@ -482,7 +482,7 @@ def test_a_declined_undo_changes_nothing_but_the_request(client: TestClient) -> 
 
 # -- resigning ----------------------------------------------------------------------------------------
 def test_resign_ends_the_match_with_the_seat_last_and_the_record_says_so(client: TestClient) -> None:
-    made = create(client, "royal-court", HUMANS)
+    made = create(client, "royal-court", HUMANS, public=True)
     seat_tokens = tokens(made)
     start = view(client, made["id"])
     waiting = 1 - start["to_act"]  # any seat may resign, not only the one to act

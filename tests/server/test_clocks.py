@@ -67,7 +67,7 @@ def listed(client: TestClient, match_id: str) -> dict[str, Any]:
 
 
 def test_a_time_control_is_accepted_stored_listed_and_shown_in_the_view(client: TestClient) -> None:
-    made = create(client, "royal-court", HUMANS, time_control="fischer:300+5")
+    made = create(client, "royal-court", HUMANS, time_control="fischer:300+5", public=True)
     assert made["time_control"] == "fischer:300+5"
     current = view(client, made["id"])
     assert current["time_control"] == "fischer:300+5"
@@ -77,11 +77,11 @@ def test_a_time_control_is_accepted_stored_listed_and_shown_in_the_view(client: 
         "running": current["to_act"],
     }
     assert listed(client, made["id"])["time_control"] == "fischer:300+5"
-    days = create(client, "royal-court", HUMANS, time_control="days:2")
+    days = create(client, "royal-court", HUMANS, time_control="days:2", public=True)
     assert (
         days["time_control"] == "move:172800" and listed(client, days["id"])["time_control"] == "move:172800"
     )
-    untimed = create(client, "royal-court", HUMANS)
+    untimed = create(client, "royal-court", HUMANS, public=True)
     assert untimed["time_control"] == "none" and view(client, untimed["id"])["clock"] is None
     assert listed(client, untimed["id"])["time_control"] == "none"
 
@@ -119,7 +119,7 @@ def test_the_clock_counts_the_seat_to_act_and_adds_the_increment(client: TestCli
 
 
 def test_a_fallen_flag_ends_the_match_as_a_loss_for_that_seat(client: TestClient, fake: FakeTime) -> None:
-    made = create(client, "royal-court", HUMANS, time_control="move:60")
+    made = create(client, "royal-court", HUMANS, time_control="move:60", public=True)
     seat = view(client, made["id"])["to_act"]
     fake.t += 61
     over = view(client, made["id"])
@@ -159,7 +159,7 @@ def wait_listed(client: TestClient, match_id: str, status: str, timeout: float =
 
 
 def test_the_background_task_ends_a_match_with_nobody_acting(client: TestClient, fake: FakeTime) -> None:
-    made = create(client, "royal-court", HUMANS, time_control="move:60")
+    made = create(client, "royal-court", HUMANS, time_control="move:60", public=True)
     seat = view(client, made["id"])["to_act"]
     with client.websocket_connect(f"/api/matches/{made['id']}/ws") as ws:
         ws.send_json({"token": None})
@@ -184,6 +184,7 @@ def test_a_computer_seats_time_counts_too(tmp_path: Path, fake: FakeTime) -> Non
                 "royal-court",
                 [{"kind": "computer", "agent": "random"}, {"kind": "human"}],
                 time_control="move:60",
+                public=True,
             )
             if view(c, made["id"])["to_act"] == 1:
                 finish_turn(c, made)

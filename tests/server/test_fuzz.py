@@ -140,7 +140,7 @@ class Fuzzer:
                     for _ in range(rng.randrange(0, 4))
                 ],
             }
-            for key in ("options", "screen", "time_control", "extra"):
+            for key in ("options", "screen", "time_control", "public", "extra"):
                 if rng.random() < 0.4:
                     body[key] = self.options() if key == "options" else self.value(2)
             return body
@@ -247,7 +247,8 @@ def test_no_input_gets_a_5xx_a_traceback_or_a_change(
     assert len(routes) >= 12 and sockets == ["/api/matches/{match_id}/ws"], routes
     made = [
         client.post(
-            "/api/matches", json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}]}
+            "/api/matches",
+            json={"game": game, "seats": [{"kind": "human"}, {"kind": "human"}], "public": True},
         ).json()
         for game in ("two-heirs", "carcassonne", "royal-court")
     ]
@@ -272,7 +273,9 @@ def test_no_input_gets_a_5xx_a_traceback_or_a_change(
             answer = client.request(method, path, content=content, headers=headers)
             counts[answer.status_code] = counts.get(answer.status_code, 0) + 1
             assert answer.status_code < 500, (method, path, content and content[:200], answer.text[:300])
-            if answer.status_code >= 400:
+            if answer.status_code == 404 and not path.startswith("/api"):  # a page: the HTML not-found page
+                assert 'data-testid="not-found"' in answer.text, (path, answer.text[:300])
+            elif answer.status_code >= 400:
                 assert answer.json()["detail"], (path, answer.text)
                 if route != "/api/matches" or method != "POST":
                     after = versions(client)

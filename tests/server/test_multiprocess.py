@@ -63,7 +63,7 @@ def received(ws: ClientConnection, version: int | None = None, timeout: float = 
 def match(pair: tuple[Server, Server]) -> Iterator[tuple[str, dict[int, str]]]:
     """A Royal Court match between two people, created on A."""
     a, _b = pair
-    made = a.create("royal-court", [{"kind": "human"}, {"kind": "human"}])
+    made = a.create("royal-court", [{"kind": "human"}, {"kind": "human"}], public=True)
     yield made["id"], tokens_of(made)
 
 

@@ -6,13 +6,18 @@ from __future__ import annotations
 
 import concurrent.futures
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 from fastapi.testclient import TestClient
 
 from regalia.server.app import create_app
+from regalia.server.store import Store
 
 
 @pytest.fixture
@@ -70,3 +75,47 @@ def test_a_match_that_exists_is_its_page(client: TestClient) -> None:
     answer = client.get(made["spectator"])
     assert answer.status_code == 200 and 'src="/static/match.js"' in answer.text
     assert client.get("/").status_code == 200
+
+
+# -- public and private matches ---------------------------------------------------------------------
+def test_a_match_is_private_unless_created_public(client: TestClient) -> None:
+    private = create(client)
+    public = create(client, public=True)
+    hidden = create(client, public=False)
+    assert private["public"] is False and public["public"] is True and hidden["public"] is False
+    listed = client.get("/api/matches").json()
+    assert [m["id"] for m in listed] == [public["id"]] and listed[0]["public"] is True
+    assert [m["id"] for m in client.get("/api/matches?status=active").json()] == [public["id"]]
+    # A private match is still there for whoever holds its links.
+    for made in (private, hidden):
+        assert client.get(f"/api/matches/{made['id']}").status_code == 200
+        assert client.get(made["spectator"]).status_code == 200
+
+
+def test_public_must_be_a_boolean(client: TestClient) -> None:
+    answer = client.post("/api/matches", json={"game": "two-heirs", "seats": [], "public": "maybe"})
+    assert answer.status_code == 422 and "public" in answer.json()["detail"]
+
+
+def test_matches_stored_before_the_public_flag_stay_listed(tmp_path: Path) -> None:
+    """Migration 0005: every match was listed before it, so those already stored are public."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("regalia.server") / "migrations"))
+    with engine.begin() as c:
+        config.attributes["connection"] = c
+        command.upgrade(config, "0004")
+        c.execute(
+            sa.text(
+                "INSERT INTO matches (id, game, options, seats, screen, seed, version, plies, status,"
+                " created, updated) VALUES ('old', 'two-heirs', '{}', '[]', 'online', 1, 1, 0,"
+                " 'active', '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
+            )
+        )
+    engine.dispose()
+    store = Store(url)
+    try:
+        assert [r.id for r in store.listing(None, 10, public_only=True)] == ["old"]
+    finally:
+        store.close()

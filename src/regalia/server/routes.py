@@ -60,7 +60,7 @@ class CreateMatch(Body):
     seats: list[SeatRequest] = Field(max_length=16)
     screen: Literal["online", "shared"] = "online"
     time_control: str | None = Field(None, max_length=64, description="e.g. fischer:300+5, move:60, days:2")
-    public: bool = Field(False, description="listed by GET /api/matches to everyone (else only its links find it)")
+    public: bool = Field(False, description="listed by GET /api/matches (else only its links find it)")
 
 
 class SeatsRequest(Body):
