@@ -150,8 +150,9 @@ def create_in_lobby(
     seats: list[str],
     screen: str,
     time_control: str = "none",
+    public: bool = False,
 ) -> None:
-    """Fill the lobby's form: ``seats`` 'human' or an agent's name, per seat; the clock."""
+    """Fill the lobby's form: ``seats`` 'human' or an agent's name, per seat; the clock; public."""
     page.goto(f"{server.base}/?game={game}")
     page.wait_for_selector("#seats-fields .seat-row")
     for name, value in options.items():
@@ -168,6 +169,7 @@ def create_in_lobby(
     else:
         assert page.locator("[data-testid=screen-fieldset]").is_hidden()
     page.select_option("[data-testid=time-control]", time_control)
+    page.set_checked("[data-testid=public]", public)
     page.click("#create")
     page.wait_for_selector("#created:not([hidden])")
 
@@ -182,7 +184,7 @@ def test_full_game_against_the_computer(
     rng = random.Random(game)
     page = context.new_page()
     errors = watch(page)
-    create_in_lobby(page, server, game, options, ["human", "random"], "online")
+    create_in_lobby(page, server, game, options, ["human", "random"], "online", public=True)
     link = page.get_attribute("[data-testid=link-0] a", "href")
     assert link and "#token=" in link
     match_id, token = link.split("/match/")[1].split("#token=")
@@ -255,10 +257,11 @@ def test_full_game_against_the_computer(
     assert page.locator("#board svg").bounding_box()["width"] <= 375
     page.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
 
-    # The lobby lists the finished match, with a link to its replay.
+    # The lobby lists the finished (public) match, with a link to its replay, and this browser's.
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(server.base + "/")
     page.wait_for_selector(f"#finished tr[data-match='{match_id}']")
+    assert page.locator(f"#mine [data-match='{match_id}']").count() == 1
     assert errors == []
 
 

@@ -57,3 +57,17 @@ def test_the_lobby_defaults_to_a_person_against_the_computer_at_medium(server: S
     page.wait_for_selector("#created:not([hidden])")
     assert page.locator("[data-testid=play-here]").is_visible()
     assert page.locator("[data-testid=link-1] a").count() == 0
+    # Private by default: not in the public lists, but in this browser's own, with its seat link.
+    link = page.get_attribute("[data-testid=play-here]", "href") or ""
+    match_id = link.split("/match/")[1].split("#")[0]
+    page.reload()
+    page.wait_for_selector(f"#mine [data-match='{match_id}']")
+    mine = page.locator(f"#mine [data-match='{match_id}']")
+    assert "The Two Heirs" in mine.inner_text()
+    assert (mine.locator("[data-testid=my-seat-link]").get_attribute("href") or "").endswith(
+        link.split("/match/")[1]
+    )
+    page.wait_for_selector("#active table, #active p")
+    assert page.locator(f"#active [data-match='{match_id}']").count() == 0
+    code, made = server.call("GET", "/api/matches")
+    assert code == 200 and match_id not in {m["id"] for m in made}

@@ -2,7 +2,7 @@
 // The options form is built from each game's options schema (GET /api/games), and the seats from
 // what the server says those options give (POST /api/games/{game}/seats): no game is named here.
 
-import { agentText, ago, clockName, copyText, errorText, getJSON, h, loadMatch, postJSON, saveMatch, seatName, showRules, winnerText } from "./api.js";
+import { agentText, ago, clockName, copyText, errorText, getJSON, h, knownMatches, loadMatch, postJSON, saveMatch, seatName, showRules, winnerText } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -268,8 +268,9 @@ async function create(event) {
   error.hidden = true;
   const screen = readScreen();
   const time_control = $("time-control").value;
+  const isPublic = $("public").checked;
   try {
-    const answer = await postJSON("/api/matches", { game: game.id, options: readOptions(), seats: readSeats(), screen, time_control });
+    const answer = await postJSON("/api/matches", { game: game.id, options: readOptions(), seats: readSeats(), screen, time_control, public: isPublic });
     saveMatch(answer.id, { ...answer, game: game.id, game_name: game.name, screen, created: new Date().toISOString() });
     showCreated(answer, screen);
     loadLists();
@@ -323,7 +324,7 @@ function showCreated(answer, screen) {
 
 // ----------------------------------------------------------------------------- match lists
 function matchTable(matches, finished) {
-  if (!matches.length) return h("p", { class: "muted" }, finished ? "No finished match yet." : "No match in progress.");
+  if (!matches.length) return h("p", { class: "muted" }, finished ? "No public match finished yet." : "No public match in progress.");
   const rows = matches.map((match) => {
     // "blue (random)" already says it is the computer; other names get their kind when not human.
     const kindOf = (seat) => (seat.kind === "human" || (seat.agent && !agentText(seat)) ? "" : ` (${seat.kind})`);
@@ -356,7 +357,34 @@ function matchTable(matches, finished) {
   );
 }
 
+/** The matches this browser keeps (localStorage): each with its game and the links of its seats here. */
+function showMine() {
+  const mine = knownMatches().slice(0, 30);
+  if (!mine.length) {
+    $("mine").replaceChildren(h("p", { class: "muted" }, "None yet: the matches you create or open with a seat link are kept here."));
+    return;
+  }
+  const items = mine.map((match) => {
+    const path = `/match/${encodeURIComponent(match.id)}`;
+    const links = [];
+    for (const seat of match.seats || []) {
+      if (seat.token) links.push(h("a", { href: `${path}#token=${seat.token}`, "data-testid": "my-seat-link" }, match.screen === "shared" ? "Play on this screen" : `Play ${seat.name ?? `seat ${seat.seat}`}`), " · ");
+      if (match.screen === "shared" && seat.token) break; // one link plays every seat of a shared screen
+    }
+    links.push(h("a", { href: path, "data-testid": "my-watch-link" }, "Watch"));
+    return h(
+      "li",
+      { "data-match": match.id, "data-testid": "my-match" },
+      h("span", { class: "link-label" }, match.game_name ?? match.game ?? "match"),
+      match.created ? h("span", { class: "small muted" }, ` · created ${ago(match.created)} · `) : " · ",
+      links,
+    );
+  });
+  $("mine").replaceChildren(h("ul", { class: "links" }, items));
+}
+
 async function loadLists() {
+  showMine();
   const error = $("list-error");
   try {
     const [active, finished] = await Promise.all([
