@@ -67,7 +67,7 @@ def test_a_killed_server_continues_the_match(
 ) -> None:
     db = f"sqlite:///{tmp_path / 'regalia.db'}"
     server = servers(db)
-    made = server.create(game, [{"kind": "human"}, {"kind": "human"}])
+    made = server.create(game, [{"kind": "human"}, {"kind": "human"}], public=True)  # listed below
     match_id, tokens = made["id"], tokens_of(made)
     rng = random.Random(f"restart {game}")
     last = play(server, match_id, tokens, 8, rng)
