@@ -62,6 +62,7 @@ __all__ = [
     "notation_error",
     "parse_option_pairs",
     "ranked_returns",
+    "single_best",
 ]
 
 
@@ -261,11 +262,7 @@ class State(ABC, Generic[A]):
         place, a draw or an unfinished game."""
         if not self.is_terminal():
             return None
-        rets = self.returns()
-        best = max(rets)
-        if rets.count(best) != 1:
-            return None
-        return rets.index(best)
+        return single_best(self.returns())
 
     # -- chance -----------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -586,6 +583,16 @@ def ranked_returns(keys: Sequence[Any]) -> list[float]:
             out[order[m]] = value
         k = j + 1
     return out
+
+
+def single_best(returns: Sequence[float]) -> int | None:
+    """The seat with the single best return, or ``None`` when the best is shared (a draw).
+
+    >>> single_best([1.0, -1.0]), single_best([0.0, 0.0]), single_best([0.5, 0.5, -1.0])
+    (0, None, None)
+    """
+    best = max(returns)
+    return None if list(returns).count(best) != 1 else list(returns).index(best)
 
 
 def notation_error(text: str, expected: str) -> NotationError:

@@ -39,8 +39,18 @@ from typing import Any, Final, NamedTuple
 
 from regalia.ai.base import Agent, observe_agent, reset_agent
 from regalia.ai.registry import agent_from_spec
-from regalia.core.errors import RecordError, RegaliaError
-from regalia.core.game import CHANCE, OMNISCIENT, TERMINAL, Game, Ply, State, fresh_seed, ranked_returns
+from regalia.core.errors import RecordError, RegaliaError, ReplayDivergence
+from regalia.core.game import (
+    CHANCE,
+    OMNISCIENT,
+    TERMINAL,
+    Game,
+    Ply,
+    State,
+    fresh_seed,
+    ranked_returns,
+    single_best,
+)
 from regalia.core.record import Record, check_ending, check_result, initial_state
 from regalia.match.chance import ChanceSource, SeededChance
 from regalia.match.clock import Clock, ClockError, TimeControl
@@ -183,11 +193,7 @@ class Match:
 
     def winner(self) -> int | None:
         """The seat with the single best return once over (``None``: shared, a draw, not over)."""
-        if not self.is_over():
-            return None
-        rets = self.returns()
-        best = max(rets)
-        return rets.index(best) if rets.count(best) == 1 else None
+        return single_best(self.returns()) if self.is_over() else None
 
     def remaining(self, seat: int) -> float:
         """The seconds ``seat`` has left on its clock (infinite without a time control)."""
@@ -434,16 +440,11 @@ class Match:
             raise MatchError("a record is restored into a new match")
         state = self.state
         for ply, text in enumerate(record.actions, start=1):
-            try:
-                action = state.parse_action(text)
-                if not trusted:
-                    state.check(action)
-            except RegaliaError as exc:
-                from regalia.core.errors import ReplayDivergence
-
-                raise ReplayDivergence(ply, text, str(exc)) from None
             seconds = record.times[ply - 1] if record.times else None
-            self._apply(action, checked=not trusted, seconds=seconds, measured=False)
+            try:  # checked once, by the engine's apply, before anything changes (unless trusted)
+                self._apply(state.parse_action(text), checked=not trusted, seconds=seconds, measured=False)
+            except RegaliaError as exc:
+                raise ReplayDivergence(ply, text, str(exc)) from None
         if record.ending is not None:
             check_ending(record.ending, len(self.seats))
         check_result(record, state)  # an ending only where the rules have not ended the game
