@@ -199,10 +199,10 @@ def test_a_spectator_sees_the_position_but_nothing_to_click(client: TestClient) 
     made = create(client, "carcassonne", HUMANS)
     spectator = view(client, made["id"])
     assert spectator["viewer"] is None and spectator["to_act"] is not None
-    assert "data-action" not in spectator["svg"] and "data-select" not in spectator["svg"]
+    assert "data-action" not in spectator["board"] and "data-select" not in spectator["board"]
     assert spectator["legal"]  # the seat to act's actions are public in the view
     seat = view(client, made["id"], tokens(made)[spectator["to_act"]])
-    assert seat["viewer"] == spectator["to_act"] and "data-action" in seat["svg"]
+    assert seat["viewer"] == spectator["to_act"] and "data-action" in seat["board"]
     assert [s["you"] for s in seat["seats"]] == [s["seat"] == seat["viewer"] for s in seat["seats"]]
 
 
@@ -340,6 +340,35 @@ def test_replay_pictures_only_of_a_finished_match(client: TestClient) -> None:
     assert last.status_code == 200 and last.text != first.text
     assert client.get(f"/api/matches/{made['id']}/svg?ply={final['plies'] + 1}").status_code == 422
     assert client.get(f"/api/matches/{made['id']}/svg?ply=-1").status_code == 422
+
+
+def test_replay_table_gives_the_board_and_panels_of_a_ply(client: TestClient) -> None:
+    """docs/table.md "What the server sends": ``/table?ply=N`` answers the replay's board (nothing
+    clickable) and panels, once the match is over, for 0 <= N <= plies."""
+    made = create(client, "carcassonne", HUMANS, public=True)
+    assert client.get(f"/api/matches/{made['id']}/table?ply=0").status_code == 409
+    final = play_random(client, made, 400, seed=3)
+    first = client.get(f"/api/matches/{made['id']}/table?ply=2").json()
+    assert first["ply"] == 2 and "<svg" in first["board"] and "data-action" not in first["board"]
+    assert [s["seat"] for s in first["panels"]["seats"]] == [0, 1]
+    last = client.get(f"/api/matches/{made['id']}/table?ply={final['plies']}").json()
+    assert [s["score"] for s in last["panels"]["seats"]] == final["scores"] and last["board"] != first[
+        "board"
+    ]
+    assert client.get(f"/api/matches/{made['id']}/table?ply={final['plies'] + 1}").status_code == 422
+
+
+def test_view_carries_the_table_fields(client: TestClient) -> None:
+    """docs/table.md: the view holds ``board``, ``stage``, ``panels``, ``labels`` aligned with
+    ``legal``, ``default`` (one of ``legal`` or null) and each log item's ``places``."""
+    made = create(client, "carcassonne", HUMANS)
+    seat = view(client, made["id"], tokens(made)[0])
+    assert "<svg" in seat["board"] and (seat["stage"] is None or "<svg" in seat["stage"])
+    assert len(seat["labels"]) == len(seat["legal"]) > 0
+    assert seat["default"] is None or seat["default"] in seat["legal"]
+    assert len(seat["panels"]["seats"]) == 2 and all(isinstance(e["places"], list) for e in seat["log"])
+    other = view(client, made["id"], tokens(made)[1])
+    assert other["legal"] == [] and other["labels"] == [] and other["default"] is None
 
 
 def test_the_record_of_a_match_in_progress_is_the_viewers(client: TestClient) -> None:
@@ -614,5 +643,6 @@ def test_the_openapi_schema_documents_every_endpoint(client: TestClient) -> None
         "/api/matches/{match_id}/hint",
         "/api/matches/{match_id}/record",
         "/api/matches/{match_id}/svg",
+        "/api/matches/{match_id}/table",
     ):
         assert path in paths

@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 #: string or a rich ``Text``.
 Menu = list[tuple[Any, list[tuple[Any, str]]]]
 
+#: The colour of a seat in the panels of a game that names none.
+NEUTRAL_COLOUR = "#495057"
+
 #: The state class a game's plugin draws and describes.
 S = TypeVar("S", bound="State[Any]")
 
@@ -118,6 +121,29 @@ class Plugin(Generic[S]):
         may act for it); with ``clickable`` false nothing is clickable (a spectator who may not
         act, a replay). Default: raises :class:`~regalia.core.errors.Unsupported` ("X draws no
         SVG"); :attr:`has_svg` tells beforehand.
+    ``render_board(state, viewer, clickable=True)``
+        the board alone for the browser table (docs/table.md): an SVG in world units, one unit a
+        CSS pixel at zoom 1, a cell of the fixed size the root's ``data-cell`` says, every tile and
+        piece with ``data-pos``, the last ply's parts with ``data-last``, the points the last ply
+        scored as ``.scored`` groups; clickable parts as in :meth:`render_svg`, each with words in
+        ``data-label``. Default: :meth:`render_svg` (the whole picture).
+    ``render_stage(state, viewer, clickable=True)``
+        a close-up to choose from when the choices are too close together on the board (an
+        enlarged copy of the tile just laid with its follower spots apart), or ``None``: none now
+        (the default).
+    ``panels(state, viewer)``
+        the HTML panels beside the board as data (docs/table.md, "Panels"): each seat's name,
+        colour, score and facts, and sections (the drawn tile, the bag, hands, zones), built only
+        from what ``viewer`` may see. Default: each seat's score in a neutral colour, no section.
+    ``action_label(state, action)``
+        the action in words for a button ("Knight on the city", "No follower"). Default: its
+        notation.
+    ``default_action(state, actions)``
+        the action a button offers as the default among the legal ``actions`` ("No follower"), or
+        ``None`` (the default: none).
+    ``places(state, ply)``
+        where on the board ``ply`` happened, as ``data-pos`` values (called on the state right
+        after the ply, like :meth:`describe`); the log links to them. Default: ``()``.
     ``render_result(state)``
         the final scoring of a finished game (rich renderable). Default: the final scores in one
         line.
@@ -173,6 +199,44 @@ class Plugin(Generic[S]):
     def render_svg(self, state: S, viewer: int | None = None, clickable: bool = True) -> str:
         """The position as an SVG document (default: :class:`Unsupported`, see :attr:`has_svg`)."""
         raise Unsupported(f"{state.game.name} draws no SVG")
+
+    def render_board(self, state: S, viewer: int | None = None, clickable: bool = True) -> str:
+        """The board alone for the browser table (default: :meth:`render_svg`, the whole picture)."""
+        return self.render_svg(state, viewer, clickable)
+
+    def render_stage(self, state: S, viewer: int | None = None, clickable: bool = True) -> str | None:
+        """A close-up of the choices too close together on the board (default: ``None``, none)."""
+        return None
+
+    def panels(self, state: S, viewer: int | None = None) -> dict[str, Any]:
+        """The panels beside the board as data (default: each seat's score, no section)."""
+        scores = state.scores()
+        names = state.game.seat_names()
+        return {
+            "seats": [
+                {
+                    "seat": seat,
+                    "name": names[seat],
+                    "colour": NEUTRAL_COLOUR,
+                    "score": scores[seat],
+                    "facts": [],
+                }
+                for seat in range(state.num_players)
+            ],
+            "sections": [],
+        }
+
+    def action_label(self, state: S, action: Any) -> str:
+        """The action in words for a button (default: its notation)."""
+        return state.action_text(action)
+
+    def default_action(self, state: S, actions: Sequence[Any]) -> Any | None:
+        """The action offered as the default among ``actions`` (default: ``None``, none)."""
+        return None
+
+    def places(self, state: S, ply: Ply) -> tuple[str, ...]:
+        """Where ``ply`` happened on the board, as ``data-pos`` values (default: ``()``)."""
+        return ()
 
     def render_result(self, state: S) -> RenderableType:
         """The final scoring of a finished game (default: the scores in one line)."""

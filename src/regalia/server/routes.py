@@ -239,4 +239,10 @@ def svg(match_id: MatchId, svc: Service, ply: Annotated[int, Query(ge=0, le=100_
     return Response(svc.svg_at(match_id, ply), media_type="image/svg+xml")
 
 
+@router.get("/matches/{match_id}/table", tags=["matches"])
+def table(match_id: MatchId, svc: Service, ply: Annotated[int, Query(ge=0, le=100_000)]) -> dict[str, Any]:
+    """A finished match's board and panels after ``ply`` plies (docs/table.md)."""
+    return svc.table_at(match_id, ply)
+
+
 __all__ = ["Ack", "ActionRequest", "CreateMatch", "SeatRequest", "SeatsRequest", "router", "token_of"]

@@ -431,6 +431,12 @@ class MatchService:
         with live.lock:
             return views.svg_at(live, ply)
 
+    def table_at(self, match_id: str, ply: int) -> dict[str, Any]:
+        """A finished match's board and panels after ``ply`` plies (the replay viewer)."""
+        live = self.live(match_id)
+        with live.lock:
+            return views.table_at(live, ply)
+
 
 def repeats_last(live: Live, seat: int, text: str) -> bool:
     """``text`` is the last decision of the match (chance's draws aside) and ``seat`` made it: a

@@ -93,7 +93,10 @@ def view_of(live: Live, viewer: int | None) -> dict[str, Any]:
     state = match.state
     over = match.is_over()
     plugin = match.game.plugin()
-    svg = plugin.render_svg(state, viewer, clickable=viewer is not None) if plugin.has_svg else ""
+    clickable = viewer is not None
+    board = plugin.render_board(state, viewer, clickable) if plugin.has_svg else ""
+    stage = plugin.render_stage(state, viewer, clickable) if plugin.has_svg else None
+    legal = [] if over else state.legal_for(viewer)
     player = state.current_player
     return {
         "id": live.id,
@@ -108,19 +111,42 @@ def view_of(live: Live, viewer: int | None) -> dict[str, Any]:
         "seats": [seat_public(s, spec, viewer) for s, spec in enumerate(live.seats)],
         "to_act": to_act(match),
         "thinking": live.is_thinking and not over,
-        "legal": [] if over else state.legal_for(viewer),
-        "svg": svg,
+        "legal": legal,
+        **table_of(match, viewer, legal),
+        "board": board,
+        "stage": stage,
         "observation": state.observation(viewer),
         "scores": match.scores(),
         "time_control": match.time_control.text,
         "clock": clock_view(match),
         "log": [
-            {"ply": e.ply, "seat": e.seat, "text": e.text, "description": e.description}
+            {
+                "ply": e.ply,
+                "seat": e.seat,
+                "text": e.text,
+                "description": e.description,
+                "places": list(getattr(e, "places", ())),
+            }
             for e in match.log(viewer)
         ],
         "undo": {"allowed": not over and may_undo(live, viewer), "pending": live.undo_by},
         "hint": viewer is not None and not over and player == viewer and hints_given(live),
         "result": result_view(match) if over else None,
+    }
+
+
+def table_of(match: Match, viewer: int | None, legal: Sequence[str]) -> dict[str, Any]:
+    """The table's data beside the board (docs/table.md): the panels, the legal actions in words
+    (``labels``, aligned with ``legal``) and the default action's notation (or ``None``)."""
+    state = match.state
+    plugin = match.game.plugin()
+    actions = state.legal_actions() if legal else []  # legal_for lists them in this order
+    labels = [plugin.action_label(state, a) for a in actions]
+    default = plugin.default_action(state, actions) if actions else None
+    return {
+        "panels": plugin.panels(state, viewer),
+        "labels": labels,
+        "default": None if default is None else state.action_text(default),
     }
 
 
@@ -162,7 +188,7 @@ def record_of(live: Live, viewer: int | None) -> dict[str, Any]:
     return doc
 
 
-def svg_at(live: Live, ply: int) -> str:
+def position_at(live: Live, ply: int) -> Any:
     """A finished match's position after ``ply`` plies (the replay viewer)."""
     match = live.match
     if not match.is_over():
@@ -175,7 +201,23 @@ def svg_at(live: Live, ply: int) -> str:
     state = match.game.initial_state()
     for _player, action in match.state.actors()[:ply]:
         state.apply_unchecked(action)
-    return plugin.render_svg(state, None, clickable=False)
+    return state
+
+
+def svg_at(live: Live, ply: int) -> str:
+    """The whole picture of a finished match after ``ply`` plies."""
+    return str(live.match.game.plugin().render_svg(position_at(live, ply), None, clickable=False))
+
+
+def table_at(live: Live, ply: int) -> dict[str, Any]:
+    """The replay's board and panels of a finished match after ``ply`` plies (docs/table.md)."""
+    state = position_at(live, ply)
+    plugin = live.match.game.plugin()
+    return {
+        "ply": ply,
+        "board": plugin.render_board(state, None, False),
+        "panels": plugin.panels(state, None),
+    }
 
 
 def listed(row: Any) -> dict[str, Any]:
@@ -212,6 +254,8 @@ __all__ = [
     "record_of",
     "result_view",
     "svg_at",
+    "table_at",
+    "table_of",
     "to_act",
     "undo_seat",
     "view_of",
