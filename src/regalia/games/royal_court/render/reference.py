@@ -15,7 +15,7 @@ from typing import Any
 
 from regalia.core.game import Game
 from regalia.core.plugin import ReferenceItem
-from regalia.games.royal_court.render.svg import tile_art
+from regalia.games.royal_court.render.art import tile_art
 from regalia.render.svg import el
 
 #: The size of a pictured tile, in SVG units.
