@@ -87,14 +87,16 @@ class Ending:
 
 class LogEntry(NamedTuple):
     """One ply as a log shows it: its index from 0, the seat (or :data:`CHANCE`), the notation as
-    the viewer may read it, what it did in the words of the rules ("" when hidden), and the
-    seconds its seat used (``None`` for chance and automata)."""
+    the viewer may read it, what it did in the words of the rules ("" when hidden), the
+    seconds its seat used (``None`` for chance and automata), and where on the board it happened
+    (``Plugin.places``: ``data-pos`` values; ``()`` when hidden, or not described)."""
 
     ply: int
     seat: int
     text: str
     description: str
     seconds: float | None
+    places: tuple[str, ...] = ()
 
 
 class Match:
@@ -142,6 +144,8 @@ class Match:
         self._plugin = game.plugin()
         self._times: list[float | None] = []
         self._notes: list[str] = []
+        #: Per ply: where it happened on the board (``Plugin.places``), kept beside its note.
+        self._places: list[tuple[str, ...]] = []
         self._agents: dict[int, Agent] = dict(agents or {})
         self._agent_rngs = agent_rngs
         #: The seat whose turn is in progress on the clock (it has made a timed ply of the turn).
@@ -356,12 +360,12 @@ class Match:
         """Go back to the position after the first ``keep`` plies (the match layer's undo; a
         server also uses it to take back what it could not store)."""
         actions = [action for _, action in self.state.actors()[:keep]]
-        times, notes = self._times[:keep], self._notes[:keep]
+        times, notes, places = self._times[:keep], self._notes[:keep], self._places[:keep]
         state = self.game.initial_state()
         state.seed = self.seed
         for action in actions:
             state.apply(action)
-        self.state, self._times, self._notes = state, times, notes
+        self.state, self._times, self._notes, self._places = state, times, notes, places
         self.ending = None
         for agent in self._agents.values():
             reset_agent(agent)
@@ -369,15 +373,20 @@ class Match:
 
     # -- the log and the record ---------------------------------------------------------------
     def log(self, viewer: int | None = OMNISCIENT, start: int = 0) -> list[LogEntry]:
-        """The plies from ``start`` on as ``viewer`` may read them, with their descriptions."""
+        """The plies from ``start`` on as ``viewer`` may read them, with their descriptions and
+        places (both only where the viewer may read the ply's text)."""
         state = self.state
+        notes, places, times = self._notes, self._places, self._times
         out = []
         for k, ply in enumerate(state.plies(start), start=start):
             text = (
                 ply.text if viewer == OMNISCIENT else state.redact(ply.player, ply.action, ply.text, viewer)
             )
-            note = self._notes[k] if k < len(self._notes) and text == ply.text else ""
-            out.append(LogEntry(k, ply.player, text, note, self._times[k] if k < len(self._times) else None))
+            readable = text == ply.text
+            note = notes[k] if k < len(notes) and readable else ""
+            where = places[k] if k < len(places) and readable else ()
+            seconds = times[k] if k < len(times) else None
+            out.append(LogEntry(k, ply.player, text, note, seconds, where))
         return out
 
     def record(self, viewer: int | None = OMNISCIENT) -> Record:
@@ -479,8 +488,13 @@ class Match:
                 self._turn = player
         self._end_turn(self.clock, nxt)
         self._times.append(used)
-        note = self._plugin.describe(state, ply) if self._describe else ""
+        if self._describe:
+            note = self._plugin.describe(state, ply)
+            where = tuple(self._plugin.places(state, ply))
+        else:
+            note, where = "", ()
         self._notes.append(note)
+        self._places.append(where)
         if player >= 0 and self._agents:
             for other, agent in self._agents.items():
                 if other != player:
@@ -489,7 +503,7 @@ class Match:
             self.clock.start(nxt, now)
         else:
             self.clock.pause()
-        return LogEntry(state.ply - 1, player, ply.text, note, used)
+        return LogEntry(state.ply - 1, player, ply.text, note, used, where)
 
     def _start_clock(self) -> None:
         state = self.state
