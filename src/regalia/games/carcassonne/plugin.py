@@ -1,4 +1,5 @@
-"""Carcassonne's plugin surface: renderers, score calculator, benchmarks, encoding.
+"""Carcassonne's plugin surface: renderers (the whole picture, and the browser table's board,
+stage, panels and words: docs/table.md), score calculator, benchmarks, encoding.
 
 >>> PLUGIN.calculator.format
 'carcassonne-position'
@@ -80,6 +81,38 @@ class CarcassonnePlugin(Plugin[CarcassonneState]):
         from regalia.games.carcassonne.render import render_svg
 
         return render_svg(state, viewer, clickable)
+
+    def render_board(self, state: CarcassonneState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.carcassonne.render.table import render_board
+
+        return render_board(state, viewer, clickable)
+
+    def render_stage(
+        self, state: CarcassonneState, viewer: int | None = None, clickable: bool = True
+    ) -> str | None:
+        from regalia.games.carcassonne.render.stage import render_stage
+
+        return render_stage(state, viewer, clickable)
+
+    def panels(self, state: CarcassonneState, viewer: int | None = None) -> dict[str, Any]:
+        from regalia.games.carcassonne.render.table_panels import panels
+
+        return panels(state, viewer)
+
+    def action_label(self, state: CarcassonneState, action: Any) -> str:
+        from regalia.games.carcassonne.render.words import action_label
+
+        return action_label(state, action)
+
+    def default_action(self, state: CarcassonneState, actions: Sequence[Any]) -> Any | None:
+        from regalia.games.carcassonne.render.words import default_action
+
+        return default_action(state, actions)
+
+    def places(self, state: CarcassonneState, ply: Ply) -> tuple[str, ...]:
+        from regalia.games.carcassonne.render.words import places
+
+        return places(state, ply)
 
     def render_result(self, state: CarcassonneState) -> RenderableType:
         from regalia.games.carcassonne.render import render_result

@@ -55,14 +55,14 @@ def tile_text(tile: TileType) -> str:
     return text
 
 
-def tile_picture(catalogue: Catalogue, tile: TileType) -> str:
-    """``tile`` unrotated as an ``<svg>`` element ``SIZE`` units square."""
-    art = tile_art(catalogue.turned(tile.index, 0), 0, 0, SIZE)
+def tile_picture(catalogue: Catalogue, tile: TileType, size: int = SIZE) -> str:
+    """``tile`` unrotated as an ``<svg>`` element ``size`` units square."""
+    art = tile_art(catalogue.turned(tile.index, 0), 0, 0, size)
     attrs = {
         "xmlns": "http://www.w3.org/2000/svg",
-        "viewBox": f"0 0 {SIZE} {SIZE}",
-        "width": SIZE,
-        "height": SIZE,
+        "viewBox": f"0 0 {size} {size}",
+        "width": size,
+        "height": size,
     }
     return el("svg", {**attrs, "role": "img", "aria-label": f"tile {tile.id}"}, art)
 
