@@ -144,7 +144,7 @@ def render_stage(state: CarcassonneState, viewer: int | None = None, clickable: 
         }
         body.append(el("g", offer(attrs, state.notation(action)), *parts))
     size = TILE + 2 * PAD
-    attrs = {
+    root: dict[str, object] = {
         "font-family": FONT,
         "data-game": "carcassonne",
         "data-ply": state.ply,
@@ -153,7 +153,7 @@ def render_stage(state: CarcassonneState, viewer: int | None = None, clickable: 
         "data-clickable": "true",
         "data-pos": key,
     }
-    return document(size, size + HEAD, attrs, (STYLE,), body)
+    return document(size, size + HEAD, root, (STYLE,), body)
 
 
 __all__ = ["GAP", "TARGET", "TILE", "render_stage", "spread"]

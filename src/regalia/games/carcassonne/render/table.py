@@ -147,7 +147,8 @@ def _fits(state: CarcassonneState, frame: Frame, clickable: bool) -> tuple[list[
         label = f"Lay the tile at {key}"
         box = {"x": x + 1, "y": y + 1, "width": CELL - 2, "height": CELL - 2, "rx": 6}
         dashed = {"fill": "#fff9db", "stroke": "#e0b000", "stroke-width": 2, "stroke-dasharray": "6 4"}
-        attrs = {"class": "fit", "data-pos": key, "data-rotations": " ".join(str(r) for r in rotations)}
+        turns = " ".join(str(r) for r in rotations)
+        attrs: dict[str, object] = {"class": "fit", "data-pos": key, "data-rotations": turns}
         tip = f"{key}: the drawn tile {tile.id} fits here ({len(rotations)} of its rotations)"
         if clickable:
             attrs = {**offer(attrs, select=key), "data-label": label}
@@ -159,11 +160,12 @@ def _fits(state: CarcassonneState, frame: Frame, clickable: bool) -> tuple[list[
         for r in rotations:
             action = Action(PLACE, tile.index, pos, r)
             words = f"Lay {tile.id} at {key} {rotation_words(r)}"
-            attrs = {"class": "choice", "data-choice": str(r), "data-rotation": r, "data-label": words}
+            choice: dict[str, object] = {"class": "choice", "data-choice": str(r), "data-rotation": r}
             mark = rotation_label(r)
             arrow = txt(x + CELL / 2, y + CELL - 4, mark, 11, anchor="middle", font_weight="bold")
             art = el("g", {"opacity": 0.85}, tile_art(state.cat.turned(tile.index, r), x, y, CELL))
-            choices.append(el("g", offer(attrs, state.notation(action)), title(words), art, arrow))
+            choice["data-label"] = words
+            choices.append(el("g", offer(choice, state.notation(action)), title(words), art, arrow))
         layer_attrs = {
             "class": "layer",
             "data-layer": key,
