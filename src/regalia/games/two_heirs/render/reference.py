@@ -16,7 +16,8 @@ from typing import Any
 from regalia.core.game import Game
 from regalia.core.plugin import ReferenceItem
 from regalia.games.two_heirs.board import cell
-from regalia.games.two_heirs.render.svg import CELL, _tile_cell
+from regalia.games.two_heirs.render.cells import tile_cell
+from regalia.games.two_heirs.render.parts import CELL
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
 from regalia.render.svg import Frame, el
 
@@ -70,7 +71,7 @@ def reference_items(game: Game[Any]) -> list[ReferenceItem]:
     frame = Frame([(0, 0)], 0, 0, CELL)
     items = []
     for tile in state.tiles:
-        art = _tile_cell(state, frame, (0, 0), cell(tile.index, 0), None, None)
+        art = tile_cell(state, frame, (0, 0), cell(tile.index, 0), None, None)
         attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {CELL} {CELL}", "width": CELL}
         svg = el("svg", {**attrs, "height": CELL, "role": "img", "aria-label": f"tile {tile.id}"}, art)
         items.append(ReferenceItem(tile.id, 1, tile_text(tile), svg))
