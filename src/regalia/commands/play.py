@@ -65,7 +65,7 @@ Draws are typed in (--draws manual): when chance is to act, type what was drawn 
 by its number in the list, its notation (draw D) or its name alone (D); undo takes back a draw too."""
 
 #: How a game the rules did not end is told (``Match.ending.reason``).
-ENDED = {"resign": "resigned", "time": "ran out of time"}
+ENDED = {"resign": "resigned", "time": "ran out of time", "abandon": "abandoned the match"}
 
 
 def make_opponent(vs: str, level: str | None) -> Any:

@@ -31,7 +31,7 @@ from regalia.render.svg import write_png
 
 STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
 #: How a record tells a game its rules did not end (``Record.ending["reason"]``).
-ENDED = {"resign": "resigned", "time": "lost on time"}
+ENDED = {"resign": "resigned", "time": "lost on time", "abandon": "abandoned the match"}
 
 
 def ending_line(record: Record) -> Text | None:

@@ -49,9 +49,9 @@ class Record:
     ``"mcts:hard"``, ``"automaton"``); ``view`` is whose view the record shows (``"all"``,
     ``"spectator"`` or a seat). A game played through :class:`regalia.match.Match` may also carry
     ``times`` (the seconds each ply's seat used, ``None`` for chance's and automata's plies) and
-    ``ending``: how a game ended that the rules did not end (``{"reason": "resign" | "time",
-    "seat": n}``), its ``result`` then ranking that seat last, and the ``time_control`` it was
-    played under (:class:`regalia.match.TimeControl`'s JSON).
+    ``ending``: how a game ended that the rules did not end (``{"reason": "resign" | "time" |
+    "abandon", "seat": n}``), its ``result`` then ranking that seat last, and the ``time_control``
+    it was played under (:class:`regalia.match.TimeControl`'s JSON).
     """
 
     game: str
@@ -204,7 +204,7 @@ class Record:
 
 
 #: How a game can end that its rules did not end (``Record.ending["reason"]``).
-ENDINGS = ("resign", "time")
+ENDINGS = ("resign", "time", "abandon")
 
 
 def check_ending(ending: Any, seats: int) -> None:

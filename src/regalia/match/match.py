@@ -76,7 +76,9 @@ class ConsentNeeded(MatchError):
 
 @dataclasses.dataclass(frozen=True)
 class Ending:
-    """A game ended that its rules did not end: ``reason`` ``resign`` or ``time``, by ``seat``."""
+    """A game ended that its rules did not end, by ``seat``: ``reason`` ``resign``, ``time`` (its
+    flag fell) or ``abandon`` (it was to act and nobody moved for too long: a server's
+    abandonment). That seat ranks last, as after a resignation."""
 
     reason: str
     seat: int
@@ -162,7 +164,8 @@ class Match:
         return TERMINAL if self.is_over() else self.state.current_player
 
     def is_over(self) -> bool:
-        """True once the game is over, by its rules or by a resignation or a fallen flag."""
+        """True once the game is over, by its rules or by a resignation, a fallen flag or an
+        abandonment."""
         return self.ending is not None or self.state.is_terminal()
 
     def kind(self, player: int) -> str:
@@ -188,8 +191,8 @@ class Match:
         return self.state.scores()
 
     def returns(self) -> list[float]:
-        """Per seat in [-1, 1]: the game's returns, or, after a resignation or a fallen flag, that
-        seat last and the others ranked by their scores."""
+        """Per seat in [-1, 1]: the game's returns, or, after a resignation, a fallen flag or an
+        abandonment, that seat last and the others ranked by their scores."""
         if self.ending is None:
             return self.state.returns()
         scores = self.state.scores()
@@ -308,6 +311,21 @@ class Match:
         if not 0 <= seat < len(self.seats):
             raise MatchError(f"no seat {seat}")
         self.ending = Ending("resign", seat)
+        self.clock.pause()
+
+    def abandon(self, seat: int | None = None) -> None:
+        """``seat`` (default: the seat to act) abandoned the match: it is over and that seat ranks
+        last, as after a resignation (a server ends a match nobody moved in for too long so).
+        Refused once the game is over, a fallen flag included, or when no seat is to act."""
+        if self.check_time() or self.is_over():
+            raise MatchError("the game is over")
+        if seat is None:
+            seat = self.state.current_player
+            if seat < 0:
+                raise MatchError("no seat is to act")
+        if not 0 <= seat < len(self.seats):
+            raise MatchError(f"no seat {seat}")
+        self.ending = Ending("abandon", seat)
         self.clock.pause()
 
     def check_time(self) -> bool:
