@@ -156,7 +156,8 @@ def result_view(match: Match) -> dict[str, Any]:
     names = match.names()
     if match.ending is not None:
         scores = ", ".join(f"{name} {score}" for name, score in zip(names, match.scores(), strict=True))
-        how = "resigned" if match.ending.reason == "resign" else "lost on time"
+        reason = match.ending.reason
+        how = {"resign": "resigned", "abandon": "abandoned the match"}.get(reason, "lost on time")
         text = f"{names[match.ending.seat]} {how}. Scores: {scores}.\n"
     else:
         text = plain_text(match.game.plugin().render_result(match.state), 100).rstrip() + "\n"
