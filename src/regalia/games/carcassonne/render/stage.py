@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from regalia.core.grid import format_pos
 from regalia.games.carcassonne.actions import FOLLOWER
@@ -34,7 +35,7 @@ from regalia.games.carcassonne.render.style import follower_word, seat_name
 from regalia.games.carcassonne.render.svg import HIGHLIGHT, meeple, tile_art
 from regalia.games.carcassonne.render.words import follower_words
 from regalia.games.carcassonne.state import CarcassonneState
-from regalia.games.carcassonne.tiles import FIELD
+from regalia.games.carcassonne.tiles import FIELD, Turned
 from regalia.render.svg import FONT, clickable_seat, document, el, offer, title, to_act, txt
 
 #: The size of the enlarged tile, in units.
@@ -84,6 +85,18 @@ def spread(points: list[Point], need: float, low: float, high: float, rounds: in
     return [(low + (k % columns) * need, low + (k // columns) * need) for k in range(n)]
 
 
+def target_spots(turned: Turned, segments: Sequence[int]) -> tuple[list[Point], list[Point]]:
+    """The anchors of ``segments`` of ``turned`` on the enlarged tile (in units from its corner)
+    and the centres of their targets, pushed apart (:func:`spread`)."""
+    shape = tile_shape(turned)
+    anchors = []
+    for index in segments:
+        ax, ay = shape.anchors[index] if index >= 0 else (0.5, 0.5)
+        anchors.append((ax * TILE, ay * TILE))
+    half = TARGET / 2
+    return anchors, spread(anchors, TARGET + GAP, half - PAD + 4, TILE + PAD - half - 4)
+
+
 def render_stage(state: CarcassonneState, viewer: int | None = None, clickable: bool = True) -> str | None:
     """The close-up of the follower step (see the module docstring), or ``None``: no follower step
     now, no follower option, or nobody here may act for the seat to move."""
@@ -95,15 +108,10 @@ def render_stage(state: CarcassonneState, viewer: int | None = None, clickable: 
     if not options:
         return None
     turned = state.turned(pos)
-    shape = tile_shape(turned)
     left, top = PAD, HEAD + PAD
-    anchors: list[Point] = []
-    for action in options:
-        index = turned.segment_named(action.feature, action.side or action.feature)
-        ax, ay = shape.anchors[index] if index >= 0 else (0.5, 0.5)
-        anchors.append((ax * TILE, ay * TILE))
+    segments = [turned.segment_named(a.feature, a.side or a.feature) for a in options]
+    anchors, spots = target_spots(turned, segments)
     half = TARGET / 2
-    spots = spread(anchors, TARGET + GAP, half - PAD + 4, TILE + PAD - half - 4)
     tile = state.cat.types[turned.type]
     key = format_pos(pos)
     who = seat_name(state, seat)
@@ -156,4 +164,4 @@ def render_stage(state: CarcassonneState, viewer: int | None = None, clickable: 
     return document(size, size + HEAD, root, (STYLE,), body)
 
 
-__all__ = ["GAP", "TARGET", "TILE", "render_stage", "spread"]
+__all__ = ["GAP", "TARGET", "TILE", "render_stage", "spread", "target_spots"]
