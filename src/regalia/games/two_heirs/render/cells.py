@@ -8,6 +8,8 @@ Every tile and unit carries ``data-pos``; the parts the last ply laid or moved c
 
 from __future__ import annotations
 
+import textwrap
+
 from regalia.core.grid import Pos, format_pos
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.render.board import playable_positions, units_by_pos
@@ -27,7 +29,7 @@ from regalia.games.two_heirs.render.parts import (
     TREASURE,
     Choices,
 )
-from regalia.games.two_heirs.render.style import COLOUR_LETTERS, seat_label, short_name
+from regalia.games.two_heirs.render.style import COLOUR_LETTERS, building_words, seat_label
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import START, TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
@@ -156,12 +158,10 @@ def tile_cell(
     words = [
         txt(x + 11, y + 23, tile.id, 12, font_weight="bold"),
         txt(x + CELL - 12, y + 23, COLOUR_LETTERS[tile.colour], 12, anchor="end", font_weight="bold"),
-        txt(
-            cx,
-            cy + 5,
-            short_name(tile.building) if face_up else ("start" if pos == START else "terrain"),
-            11,
-            anchor="middle",
+        *(
+            name_lines(cx, cy + 1, building_words(tile), CELL - 8)
+            if face_up
+            else [txt(cx, cy + 5, "start" if pos == START else "terrain", 11, anchor="middle")]
         ),
     ]
     rotate = f"rotate(180 {_fmt(cx)} {_fmt(cy)})" if owner == 1 else None
@@ -318,10 +318,27 @@ def board(state: TwoHeirsState, frame: Frame, choices: Choices | None, last: Las
     return el("g", {"class": "board"}, *parts)
 
 
+def name_lines(
+    cx: float, cy: float, words: str, width: float, lines: int = 2, sizes: tuple[int, ...] = (11, 10, 9, 8, 7)
+) -> list[str]:
+    """A building's name in words, whole (never cut), in at most ``lines`` lines centred on
+    ``(cx, cy)``, in the largest of ``sizes`` that fits ``width`` units (a character 0.6 of the
+    size)."""
+    rows: list[str] = []
+    for size in sizes:
+        columns = int(width / (0.6 * size))
+        rows = textwrap.wrap(words, columns, break_long_words=False) or [""]
+        if len(rows) <= lines and max(len(r) for r in rows) <= columns:
+            break
+    step = size + 1
+    top = cy - (len(rows) - 1) * step / 2 + size * 0.35
+    return [txt(cx, top + k * step, row, size, anchor="middle") for k, row in enumerate(rows)]
+
+
 def cost_text(tile: Tile) -> str:
     """A tile's cost in resource letters (``2s 1g``; ``free``)."""
     parts = [f"{n}{COLOUR_LETTERS[r]}" for r, n in enumerate(tile.cost) if n]
     return " ".join(parts) if parts else "free"
 
 
-__all__ = ["board", "cost_text", "roads", "tile_cell", "unit", "units"]
+__all__ = ["board", "cost_text", "name_lines", "roads", "tile_cell", "unit", "units"]

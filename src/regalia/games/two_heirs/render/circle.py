@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from regalia.games.two_heirs.render.cells import cost_text, unit
+from regalia.games.two_heirs.render.cells import cost_text, name_lines, unit
 from regalia.games.two_heirs.render.labels import NOTHING, Last
 from regalia.games.two_heirs.render.parts import (
     CLEAR,
@@ -28,7 +28,7 @@ from regalia.games.two_heirs.render.parts import (
     Choices,
 )
 from regalia.games.two_heirs.render.reserve import crown, reach_label, reach_sets
-from regalia.games.two_heirs.render.style import COLOUR_LETTERS, short_name
+from regalia.games.two_heirs.render.style import COLOUR_LETTERS, building_words
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES
 from regalia.render.svg import INK, el, title, txt
@@ -135,7 +135,7 @@ def reserve(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None,
             ),
             txt(x + 5, y + 14, tile.id, 11, font_weight="bold"),
             txt(x + SLOT - 5, y + 14, COLOUR_LETTERS[tile.colour], 11, anchor="end", font_weight="bold"),
-            txt(sx, sy + 4, short_name(tile.building), 9, anchor="middle"),
+            *name_lines(sx, sy + 2, building_words(tile), SLOT - 6, 3, (9, 8, 7)),
             txt(sx, y + SLOT - 6, cost_text(tile), 9, anchor="middle"),
         ]
         # each seat's reach: a pip outside the circle
@@ -194,7 +194,9 @@ def _waiting(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None
         w = max(TARGET, max(xs) - min(xs) + 26)
         mid = (max(xs) + min(xs)) / 2
         hit = el("rect", {"x": mid - w / 2, "y": cy - TARGET / 2, "width": w, "height": TARGET, **CLEAR})
-        out.append(el("g", choices.select({"class": "in-reserve call"}, "call") if choices else {}, hit, *calls))
+        out.append(
+            el("g", choices.select({"class": "in-reserve call"}, "call") if choices else {}, hit, *calls)
+        )
     return out
 
 

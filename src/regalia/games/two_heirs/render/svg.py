@@ -37,7 +37,7 @@ from pathlib import Path
 from regalia.core.grid import format_pos
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.render.board import playable_positions
-from regalia.games.two_heirs.render.cells import board, cost_text
+from regalia.games.two_heirs.render.cells import board, cost_text, name_lines
 from regalia.games.two_heirs.render.circle import reserve, supply
 from regalia.games.two_heirs.render.labels import last_marks
 from regalia.games.two_heirs.render.parts import (
@@ -57,10 +57,10 @@ from regalia.games.two_heirs.render.solo import henry_score_text, henry_turn_lin
 from regalia.games.two_heirs.render.style import (
     COLOUR_LETTERS,
     affordable,
+    building_words,
     is_henry,
     plural,
     seat_label,
-    short_name,
 )
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import TwoHeirsState
@@ -170,7 +170,7 @@ def _hand(
             ),
             txt(x + 5, y + 14, tile.id, 11, font_weight="bold"),
             txt(x + HAND_TILE - 5, y + 14, COLOUR_LETTERS[tile.colour], 11, anchor="end", font_weight="bold"),
-            txt(x + HAND_TILE / 2, y + 36, short_name(tile.building), 10, anchor="middle"),
+            *name_lines(x + HAND_TILE / 2, y + 34, building_words(tile), HAND_TILE - 6, 2, (10, 9, 8, 7)),
             txt(x + HAND_TILE / 2, y + HAND_TILE - 7, cost_text(tile), 10, anchor="middle"),
         ]
         if ok:
