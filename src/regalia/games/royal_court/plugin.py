@@ -1,6 +1,7 @@
-"""The plugin surface of Intrigue in the Royal Court: terminal and SVG renderers, menu,
-descriptions, notation help, rulebook, balance statistics, encoding and the option sets the
-conformance kit checks. It has no score calculator.
+"""The plugin surface of Intrigue in the Royal Court: terminal and SVG renderers, the browser
+table's board, panels and action labels (docs/table.md), menu, descriptions, notation help,
+rulebook, balance statistics, encoding and the option sets the conformance kit checks. It has no
+score calculator.
 
 >>> "play Assassin 1,1" in PLUGIN.notation_help, PLUGIN.rules().startswith("#")
 (True, True)
@@ -66,6 +67,38 @@ class RoyalCourtPlugin(Plugin[RoyalCourtState]):
         from regalia.games.royal_court.render import render_svg
 
         return render_svg(state, viewer, clickable)
+
+    def render_board(self, state: RoyalCourtState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.royal_court.render.table import render_board
+
+        return render_board(state, viewer, clickable)
+
+    def render_stage(
+        self, state: RoyalCourtState, viewer: int | None = None, clickable: bool = True
+    ) -> str | None:
+        from regalia.games.royal_court.render.table import render_stage
+
+        return render_stage(state, viewer, clickable)
+
+    def panels(self, state: RoyalCourtState, viewer: int | None = None) -> dict[str, Any]:
+        from regalia.games.royal_court.render.panels import panels
+
+        return panels(state, viewer)
+
+    def action_label(self, state: RoyalCourtState, action: Any) -> str:
+        from regalia.games.royal_court.render.labels import action_label
+
+        return action_label(state, action)
+
+    def default_action(self, state: RoyalCourtState, actions: Sequence[Any]) -> Any | None:
+        from regalia.games.royal_court.render.labels import default_action
+
+        return default_action(state, actions)
+
+    def places(self, state: RoyalCourtState, ply: Ply) -> tuple[str, ...]:
+        from regalia.games.royal_court.render.labels import places
+
+        return places(state, ply)
 
     def render_result(self, state: RoyalCourtState) -> RenderableType:
         from regalia.games.royal_court.render import render_result
