@@ -159,7 +159,8 @@ IN_VIEW_JS = """
     if (x < box.left || x > box.right || y < box.top || y > box.bottom) return;
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return;
     const hit = document.elementFromPoint(x, y);
-    if (!hit || !(hit === el || el.contains(hit) || hit.closest('[data-action],[data-select]') === el)) return;
+    const on = hit && (hit === el || el.contains(hit) || hit.closest('[data-action],[data-select]') === el);
+    if (!on) return;
     out.push(index);
   });
   return out;
@@ -234,7 +235,8 @@ def click_decision(page: Page, rng: random.Random) -> str:
     else:
         page.wait_for_function(
             """k => !document.querySelector('#stage-controls').hidden
-                 || document.querySelector(`#board [data-layer="${k}"]`)?.getAttribute('display') !== 'none'""",
+                 || document.querySelector(`#board [data-layer="${k}"]`)
+                      ?.getAttribute('display') !== 'none'""",
             arg=select,
         )
         if cycle_open(page):
@@ -276,9 +278,12 @@ FONT_SIZES_JS = """
         const m = el.getScreenCTM();
         if (m) size *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       }
-      const where = (el.id ? '#' + el.id : el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ').join('.') : ''));
+      const name = typeof el.className === 'string' ? el.className : '';
+      const cls = name ? '.' + name.split(' ').join('.') : '';
+      const where = el.id ? '#' + el.id : el.tagName.toLowerCase() + cls;
+      const onScreen = r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
       out.push({size: Math.round(size * 100) / 100, text: node.textContent.trim().slice(0, 40), where,
-                root: sel, onScreen: r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight});
+                root: sel, onScreen});
     }
   }
   return out;

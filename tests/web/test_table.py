@@ -110,8 +110,10 @@ def test_carcassonne_after_50_tiles_a_tile_is_at_least_56_px_and_the_text_12_px(
     widths = page.eval_on_selector_all(
         "#board [data-pos].tile", "els => els.map(e => e.getBoundingClientRect().width)"
     )
-    print(f"\n[table] carcassonne after {tiles_placed(current)} tiles: {len(widths)} tiles on the board, "
-          f"width {min(widths, default=0):.1f} to {max(widths, default=0):.1f} CSS px")
+    print(
+        f"\n[table] carcassonne after {tiles_placed(current)} tiles: {len(widths)} tiles on the board, "
+        f"width {min(widths, default=0):.1f} to {max(widths, default=0):.1f} CSS px"
+    )
     assert len(widths) >= 51, f"#board [data-pos].tile: {len(widths)} elements, 51 tiles are laid"
     assert min(widths) >= MIN_CELL, f"the smallest tile is {min(widths):.1f} CSS px wide (< {MIN_CELL})"
 
@@ -222,8 +224,7 @@ def test_axe_finds_nothing_serious_or_critical(server: Server, browser: Any, whe
         f"({', '.join(sorted(v['id'] for v in minor)) or 'none'})"
     )
     assert not bad, "; ".join(
-        f"{v['id']} ({v['impact']}): " + ", ".join(" ".join(n["target"]) for n in v["nodes"][:6])
-        for v in bad
+        f"{v['id']} ({v['impact']}): " + ", ".join(" ".join(n["target"]) for n in v["nodes"][:6]) for v in bad
     )
 
 
@@ -252,7 +253,9 @@ def test_a_whole_game_against_the_computer_by_clicking_only(
     final = view(server, made["id"], made["seats"][0]["token"])
     assert final["status"] == "finished"
     mine = [entry for entry in final["log"] if entry["seat"] == 0]
-    assert len(mine) == len(decisions), f"{len(decisions)} decisions on the page, {len(mine)} plies in the log"
+    assert len(mine) == len(decisions), (
+        f"{len(decisions)} decisions on the page, {len(mine)} plies in the log"
+    )
     assert page.locator("#board [data-action], #board [data-select]").count() == 0
     print(f"\n[table] {game}: a whole game in {len(decisions)} clicked decisions, {final['plies']} plies")
     screenshot(page, game, "desktop", "end")
@@ -416,9 +419,7 @@ def test_a_completed_feature_pops_its_points_up(server: Server, desktop: Any) ->
           }).observe(document.body, {childList: true, subtree: true});
         }"""
     )
-    current = drive(
-        server, made, random.Random(18), lambda v: 'class="scored"' in v["board"], max_plies=150
-    )
+    current = drive(server, made, random.Random(18), lambda v: 'class="scored"' in v["board"], max_plies=150)
     assert 'class="scored"' in current["board"], "no g.scored on the board in 150 plies"
     page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=current["version"])
     points = page.eval_on_selector_all(
@@ -427,7 +428,8 @@ def test_a_completed_feature_pops_its_points_up(server: Server, desktop: Any) ->
     assert points, "the page's board has no g.scored[data-points] though the view has"
     wanted = {p for n in points for p in (n, f"+{n}")}
     page.wait_for_function(
-        "w => window.__added.some(n => w.includes((n.textContent || '').trim()))", arg=sorted(wanted), timeout=5000
+        "w => window.__added.some(n => w.includes((n.textContent || '').trim()))",
+        arg=sorted(wanted),
+        timeout=5000,
     )
     assert errors == []
-
