@@ -43,6 +43,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from regalia import __version__
 from regalia.server import pages, routes, sockets
 from regalia.server.budgets import DEFAULT_THINK_SECONDS, Caps
+from regalia.server.clocks import ABANDON_AFTER
 from regalia.server.limits import (
     CREATES_PER_MINUTE,
     MAX_ACTIVE_MATCHES,
@@ -121,13 +122,15 @@ def create_app(
     max_think_seconds: float = DEFAULT_THINK_SECONDS,
     max_creates_per_minute: int = CREATES_PER_MINUTE,
     max_active_matches: int = MAX_ACTIVE_MATCHES,
+    abandon_after: float | None = ABANDON_AFTER,
 ) -> FastAPI:
     """The server on the database at ``db_url``; computer seats think in ``pool`` (by default a
     pool of ``workers`` processes); ``now`` is the clocks' wall-clock time (a test's own clock),
     looked at every ``clock_interval`` seconds; every search thinks at most
     ``max_think_seconds``. At most ``max_creates_per_minute`` new matches a
     minute from one client address, and ``max_active_matches`` matches in progress (0: no limit;
-    429 beyond)."""
+    429 beyond). A match nobody moved in for ``abandon_after`` seconds ends as abandoned by the seat
+    to act (``None``: never)."""
 
     caps = Caps(think_seconds=max_think_seconds)
 
@@ -137,7 +140,7 @@ def create_app(
         own_pool = pool is None
         executor = pool if pool is not None else process_pool(workers)
         executor.submit(warm)
-        service = MatchService(store, executor, now=now, caps=caps)
+        service = MatchService(store, executor, now=now, caps=caps, abandon_after=abandon_after)
         hub = Hub(service)
         hub.loop = asyncio.get_running_loop()
         service.on_change = hub.changed

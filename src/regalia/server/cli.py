@@ -6,6 +6,8 @@
 >>> result = CliRunner().invoke(app, ["--db", "mysql://nowhere"])
 >>> result.exit_code, type(result.exception).__name__, str(result.exception)[:26]
 (1, 'OptionError', '--db: expected a sqlite://')
+>>> str(CliRunner().invoke(app, ["--abandon-after", "soon"]).exception)
+"--abandon-after: duration 'soon': expected a number and a unit (30d, 12h, 90m, 3600s) or off"
 """
 
 from __future__ import annotations
@@ -62,6 +64,14 @@ def serve(
             "are refused, and every search is cut then.",
         ),
     ] = DEFAULT_THINK_SECONDS,
+    abandon_after: Annotated[
+        str,
+        typer.Option(
+            "--abandon-after",
+            help="End a match nobody has moved in for this long, the seat to act having abandoned "
+            "it: 30d, 12h, 90m, 3600s, or off.",
+        ),
+    ] = "30d",
 ) -> None:
     """Serve games in the browser: open the address it prints."""
     try:
@@ -73,8 +83,13 @@ def serve(
         raise OptionError(
             f"regalia serve needs the server extra: pip install 'regalia[server]' ({exc})"
         ) from None
+    from regalia.server.clocks import parse_duration
     from regalia.server.store import default_url
 
+    try:
+        abandon_seconds = parse_duration(abandon_after)
+    except OptionError as exc:
+        raise OptionError(f"--abandon-after: {exc}") from None
     if db is None:
         db, path = default_url()
         console().print(f"games are kept in {path}")
@@ -91,6 +106,7 @@ def serve(
         max_think_seconds=max_think_seconds,
         max_creates_per_minute=max_creates_per_minute,
         max_active_matches=max_active_matches,
+        abandon_after=abandon_seconds,
     )
     # The request head's size and deadline, idle keep-alive, the WebSocket message size: limits.
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, **uvicorn_settings())

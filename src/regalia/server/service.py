@@ -62,7 +62,9 @@ class MatchService:
     """Every match of one store (thread-safe). ``on_change(match_id)`` is called after each
     committed change (pushes); ``pool`` runs computer seats' :func:`think` (a process pool; without
     one they think in a thread); ``now``: the clocks' wall-clock time; ``caps``: what a computer
-    seat and a hint may think (:class:`~regalia.server.budgets.Caps`)."""
+    seat and a hint may think (:class:`~regalia.server.budgets.Caps`); ``abandon_after``: the
+    seconds without a move after which a match ends as abandoned (``None``: never; see
+    :mod:`regalia.server.clocks`)."""
 
     def __init__(
         self,
@@ -71,8 +73,12 @@ class MatchService:
         on_change: Callable[[str], None] | None = None,
         now: Callable[[], float] = time.time,
         caps: Caps | None = None,
+        abandon_after: float | None = clocks.ABANDON_AFTER,
     ) -> None:
         self.store = store
+        self.abandon_after = abandon_after
+        #: When the store was last asked for abandoned matches (a time of ``now``'s).
+        self._abandon_looked: float | None = None
         self.caps = caps or Caps()
         self.pool = pool or concurrent.futures.ThreadPoolExecutor(max_workers=2)
         self.on_change = on_change or (lambda _id: None)
@@ -199,13 +205,22 @@ class MatchService:
         return self.lives.live(match_id, trust_cache)
 
     def touch(self, match_id: str, trust_cache: bool = False) -> Live:
-        """The match, ended first if its flag has fallen (see :func:`clocks.touch`)."""
-        return clocks.touch(self.lives, match_id, self._after_change, trust_cache)
+        """The match, ended first if its flag has fallen or it was abandoned (see
+        :func:`clocks.touch`)."""
+        return clocks.touch(self.lives, match_id, self._after_change, trust_cache, self.abandon_after)
 
     def check_clocks(self) -> int:
-        """End every match in memory whose flag has fallen; how many ended (the application calls
-        it every second, so a flag falls with nobody asking)."""
-        return clocks.check_clocks(self.lives, self._after_change)
+        """End every match in memory whose flag has fallen and, every
+        :data:`~regalia.server.clocks.ABANDON_INTERVAL` seconds, the abandoned matches the store
+        holds; how many ended (the application calls it every second, so a flag falls and an
+        abandoned match ends with nobody asking)."""
+        ended = clocks.check_clocks(self.lives, self._after_change)
+        now = self.lives.now()
+        looked = self._abandon_looked
+        if self.abandon_after is not None and (looked is None or now - looked >= clocks.ABANDON_INTERVAL):
+            self._abandon_looked = now
+            ended += clocks.check_abandoned(self.lives, self._after_change, self.abandon_after)
+        return ended
 
     def forget(self, match_id: str) -> None:
         self.lives.forget(match_id)
@@ -269,8 +284,8 @@ class MatchService:
             with live.lock:
                 seat = self._acting(live, token)
                 match = live.match
-                ended = self.lives.settle_time(live)
-                if match.ending is not None and match.ending.reason == "time":
+                ended = clocks.settle(self.lives, live, self.abandon_after)
+                if match.ending is not None and match.ending.reason in ("time", "abandon"):
                     raise ApiError(409, clocks.time_up(match))
                 if version is not None and version != live.version:
                     if repeat_check:

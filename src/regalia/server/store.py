@@ -309,6 +309,26 @@ class Store:
         with self.engine.connect() as c:
             return [MatchRow.of(r) for r in c.execute(query).all()]
 
+    def idle_matches(self, since: float, updated: dt.datetime, limit: int) -> list[str]:
+        """Ids of the active matches in which nobody has moved since ``since`` (wall-clock seconds:
+        their running clock started before it) or, with no running clock stored (a match stored
+        before migration 0003), not changed since ``updated``; the longest idle first, at most
+        ``limit``."""
+        query = (
+            sa.select(matches.c.id)
+            .where(
+                matches.c.status == "active",
+                sa.or_(
+                    matches.c.clock_since < since,
+                    sa.and_(matches.c.clock_since.is_(None), matches.c.updated < updated),
+                ),
+            )
+            .order_by(matches.c.clock_since.is_(None), matches.c.clock_since, matches.c.updated)
+            .limit(limit)
+        )
+        with self.engine.connect() as c:
+            return [str(r.id) for r in c.execute(query).all()]
+
     def waiting_on(self, seats: Callable[[MatchRow], bool]) -> list[str]:
         """Ids of the active matches for which ``seats(row)`` is true (e.g. a computer to move)."""
         with self.engine.connect() as c:
