@@ -3,7 +3,7 @@
 // is sent (docs/server.md, "The view") and posts the actions clicked; it knows no game's rules.
 
 import { agentText, ApiError, clockName, clockText, errorText, fragmentToken, getJSON, h, loadMatch, postJSON, request, saveMatch, seatName as nameIn, showRules, winnerText } from "./api.js";
-import { Board } from "./board.js";
+import { Board, parseSvg, prepareParts, tipText, viewBoxOf } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,7 +53,30 @@ let socketFatal = false; // the server refused the token: do not reconnect
 let refusedAtStart = null; // the detail of a socket refused before its first view, with a token
 let retry = 500;
 
-const board = new Board($("board"), $("tip"), (action) => send(action));
+const board = new Board($("board"), $("tip"), (action) => send(action), $("stage-controls"));
+
+/** The board of a view: `board` (docs/table.md), or the whole picture of an older server. */
+const boardOf = (v) => v?.board ?? v?.svg ?? "";
+
+// Choices kept in this browser.
+const PREFS = { skip: "regalia:skip-default", sound: "regalia:turn-sound" };
+function pref(name) {
+  try {
+    return localStorage.getItem(PREFS[name]) === "1";
+  } catch {
+    return false;
+  }
+}
+function setPref(name, on) {
+  try {
+    localStorage.setItem(PREFS[name], on ? "1" : "0");
+  } catch {
+    // private browsing: the choice lasts for this page only
+  }
+}
+let replayPanels = null; // the panels of the position the replay shows
+let autoSent = null; // the version whose only (default) action was sent by itself
+let stageKey = null; // what the stage shows (its picture and version), to focus its default once
 
 // ----------------------------------------------------------------------------- helpers
 /** A seat's display name in the view (chance and unknown seats too). */
@@ -169,28 +192,69 @@ async function downloadRecord() {
 
 // ----------------------------------------------------------------------------- rendering
 function render(next) {
-  const svgChanged = !view || next.svg !== view.svg || canAct(next) !== canAct();
+  const svgChanged = !view || boardOf(next) !== boardOf(view) || canAct(next) !== canAct();
   const first = !view;
+  const newPly = !first && next.plies > view.plies;
+  const wasMyTurn = !first && canAct();
   if (view && next.version !== view.version) showError(""); // a refusal is about the old position
   view = next;
   // For tests and styles: the version shown and whether the match is over.
   document.body.dataset.version = String(view.version);
   document.body.dataset.status = view.status;
-  document.title = `${view.game_name ?? view.game} · regalia`;
+  renderTitle();
   $("title").textContent = view.game_name ?? view.game;
   renderRole();
   renderStatus();
-  if (replayPly === null && svgChanged) board.show(view.svg, { interactive: canAct() });
+  if (replayPly === null && svgChanged) board.show(boardOf(view), { interactive: canAct() });
+  if (replayPly === null && newPly) board.popScores(seatColour);
   $("board").classList.toggle("can-act", canAct() && replayPly === null);
   renderControls();
   renderLegal();
   renderSeats();
+  renderSections();
   renderClocks();
+  renderStage();
   renderLog();
   renderResult();
   renderReplay();
   showHint();
   if (first) rememberSeat();
+  if (!first && !wasMyTurn && canAct() && pref("sound")) beep();
+  autoDefault();
+}
+
+/** The tab's title: a mark while it is this page's turn, so a player in another tab sees it. */
+function renderTitle() {
+  const name = `${view.game_name ?? view.game} · regalia`;
+  document.title = canAct() && replayPly === null ? `● Your turn · ${name}` : name;
+}
+
+/** A short beep (WebAudio), when the player asked for a sound on their turn. */
+let audio = null;
+function beep() {
+  try {
+    audio ??= new AudioContext();
+    if (audio.state === "suspended") audio.resume();
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.frequency.value = 880;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start();
+    oscillator.stop(audio.currentTime + 0.25);
+  } catch {
+    // no sound on this browser
+  }
+}
+
+/** With "skip" asked, the default action is sent by itself when it is the only legal one. */
+function autoDefault() {
+  if (!pref("skip") || !canAct() || busy || replayPly !== null) return;
+  const legal = view.legal || [];
+  if (legal.length !== 1 || !view.default || legal[0] !== view.default || autoSent === view.version) return;
+  autoSent = view.version;
+  send(view.default);
 }
 
 /** A seat's link opened in this browser is kept, so the lobby lists it and a reload finds it. */
@@ -291,9 +355,7 @@ function renderLegal() {
   }
   const parts = [h("p", { class: "small" }, `${view.legal.length} legal move${view.legal.length === 1 ? "" : "s"}: click the board or a button.`)];
   for (const [verb, actions] of groups) {
-    const buttons = actions.map((action) =>
-      h("button", { type: "button", class: "legal-action", "data-legal": action, onclick: () => send(action) }, action),
-    );
+    const buttons = actions.map((action) => actionButton(action, "legal-action", { "data-legal": action }));
     const group = h("details", { class: "legal-group", open: actions.length <= 24 || groups.size === 1 }, h("summary", {}, `${verb} (${actions.length})`), h("div", { class: "legal-buttons" }, buttons));
     parts.push(group);
   }
@@ -301,31 +363,186 @@ function renderLegal() {
   list.replaceChildren(...view.legal.map((action) => h("option", { value: action })));
 }
 
+/** The words of a legal action (view.labels is aligned with view.legal), or its notation. */
+function labelOf(action) {
+  const index = (view.legal || []).indexOf(action);
+  const label = index >= 0 ? view.labels?.[index] : null;
+  return label || action;
+}
+
+/** A button that sends `action`: its words, the notation beside them in smaller text. */
+function actionButton(action, className, attrs = {}) {
+  const label = labelOf(action);
+  return h(
+    "button",
+    { type: "button", class: className, title: action, onclick: () => send(action), ...attrs },
+    h("span", { class: "action-label" }, label),
+    label !== action ? [" ", h("code", { class: "notation" }, action)] : [],
+  );
+}
+
+/** The panels shown: the replay's position's, or the view's (a default from the view's seats). */
+function panelsShown() {
+  if (replayPly !== null && replayPanels) return replayPanels;
+  if (view.panels) return view.panels;
+  return {
+    seats: (view.seats || []).map((seat, index) => ({ seat: seat.seat, name: seat.name, colour: "#495057", score: view.scores?.[index], facts: [] })),
+    sections: [],
+  };
+}
+
+/** A CSS colour made dark enough to read on white (contrast 4.5:1 at least). */
+const readable = new Map();
+function readableColour(colour) {
+  if (!colour) return "#1b1b1b";
+  if (readable.has(colour)) return readable.get(colour);
+  const probe = h("span", { style: `color: ${colour}` });
+  document.body.append(probe);
+  const rgb = (getComputedStyle(probe).color.match(/[\d.]+/g) || ["27", "27", "27"]).slice(0, 3).map(Number);
+  probe.remove();
+  const luminance = (c) => {
+    const [r, g, b] = c.map((v) => {
+      const x = v / 255;
+      return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  let c = rgb;
+  for (let i = 0; i < 20 && 1.05 / (luminance(c) + 0.05) < 4.6; i += 1) c = c.map((v) => v * 0.85);
+  const out = `rgb(${c.map((v) => Math.round(v)).join(", ")})`;
+  readable.set(colour, out);
+  return out;
+}
+
+/** The colour of a seat named by a .scored group's data-seat (the game's name or the index). */
+function seatColour(key) {
+  const seats = panelsShown().seats || [];
+  const found = seats.find((seat) => seat.name === key || String(seat.seat) === String(key));
+  return found ? readableColour(found.colour) : null;
+}
+
+function factList(facts) {
+  if (!facts?.length) return null;
+  return h(
+    "dl",
+    { class: "facts" },
+    facts.map((fact) => h("div", { class: "fact", title: fact.title || null }, h("dt", {}, fact.label), h("dd", {}, String(fact.value ?? "")))),
+  );
+}
+
+/** One panel per seat: the game's name in its colour, the player, the score, the clock, the facts. */
 function renderSeats() {
-  const body = $("seats").tBodies[0];
-  const rows = (view.seats || []).map((seat, index) => {
+  const panels = panelsShown();
+  const cards = (panels.seats || []).map((entry) => {
+    const seat = seatInfo(entry.seat) || {};
+    const colour = entry.colour || "#495057";
+    const toAct = view.status === "active" && replayPly === null && entry.seat === view.to_act;
     const agent = agentText(seat);
-    const kind = agent ? `${seat.kind} (${agent})` : seat.kind;
-    const marks = [];
-    if (seat.you || seat.seat === view.viewer) marks.push(view.screen === "shared" ? "this screen" : "you");
-    const toAct = view.status === "active" && seat.seat === view.to_act;
-    const score = view.scores?.[index];
+    const you = seat.you || (view.viewer !== null && view.viewer !== undefined && entry.seat === view.viewer);
+    const player = seat.name && seat.name !== entry.name ? seat.name : "";
+    const kind = seat.kind && seat.kind !== "human" ? `${seat.kind}${agent ? `, ${agent}` : ""}` : "";
     return h(
-      "tr",
-      { class: toAct ? "to-act" : null, "data-seat": seat.seat, "aria-current": toAct ? "true" : null },
-      h("th", { scope: "row" }, toAct ? h("span", { class: "turn-mark", title: "to play" }, "▶ ") : "", seat.name ?? String(seat.seat)),
-      h("td", {}, kind, marks.length ? h("span", { class: "you" }, ` · ${marks.join(", ")}`) : "", toAct ? h("span", { class: "sr-only" }, " (to play)") : ""),
-      h("td", { class: "score" }, score === undefined || score === null ? "" : String(score)),
+      "div",
+      { class: `seat${toAct ? " to-act" : ""}`, "data-seat": entry.seat, style: `--seat-colour: ${colour}`, "aria-current": toAct ? "true" : null },
+      h(
+        "div",
+        { class: "seat-head" },
+        h("span", { class: "turn-mark", "aria-hidden": "true" }, toAct ? "▶" : ""),
+        h(
+          "span",
+          { class: "name" },
+          h("span", { class: "seat-name", style: `color: ${readableColour(colour)}` }, entry.name ?? String(entry.seat)),
+          player ? h("span", { class: "player" }, ` ${player}`) : "",
+          kind ? h("span", { class: "kind" }, ` (${kind})`) : "",
+          you ? h("span", { class: "you" }, view.screen === "shared" ? " (this screen)" : " (you)") : "",
+          toAct ? h("span", { class: "sr-only" }, " (to play)") : "",
+        ),
+        h("span", { class: "score", title: "score" }, entry.score === undefined || entry.score === null ? "" : String(entry.score)),
+      ),
+      h("div", { class: "clock", "data-seat": entry.seat, hidden: !view.clock }, h("span", { class: "clock-label" }, "Time"), " ", h("span", { class: "clock-time", "data-testid": `clock-${entry.seat}`, role: "timer" }, "")),
+      factList(entry.facts),
     );
   });
-  body.replaceChildren(...rows);
+  $("seats").replaceChildren(...cards);
+}
+
+/** The game's sections (the drawn tile, the bag, hands...), in order. */
+let sectionsShown = null;
+function renderSections() {
+  const sections = panelsShown().sections || [];
+  const key = JSON.stringify(sections);
+  if (key === sectionsShown) return;
+  sectionsShown = key;
+  const boxes = sections.map((section, index) => {
+    const id = `section-${String(section.id || index).replace(/[^\w-]/g, "")}`;
+    const pictures = (section.pictures || []).map((picture) => {
+      let svg = null;
+      try {
+        svg = parseSvg(picture.svg);
+        prepareParts(svg, false);
+        svg.setAttribute("role", "img");
+        svg.setAttribute("aria-label", picture.title || picture.caption || "picture");
+        const [, , width] = viewBoxOf(svg);
+        svg.removeAttribute("height");
+        svg.setAttribute("width", String(Math.max(48, Math.min(width, 160))));
+      } catch {
+        svg = h("span", { class: "muted" }, "(picture)");
+      }
+      return h("figure", { class: "picture", title: picture.title || null }, svg, picture.caption ? h("figcaption", {}, picture.caption) : null);
+    });
+    return h(
+      "section",
+      { class: "panel table-section", id, "data-section": section.id, "aria-labelledby": `${id}-title` },
+      h("h2", { id: `${id}-title` }, section.title || section.id || ""),
+      section.text ? h("p", { class: "section-text" }, section.text) : null,
+      pictures.length ? h("div", { class: "pictures" }, pictures) : null,
+      factList(section.facts),
+    );
+  });
+  $("sections").replaceChildren(...boxes);
+}
+
+// ----------------------------------------------------------------------------- the stage
+/** The close-up to choose from (view.stage), with one worded button per legal action. */
+function renderStage() {
+  const box = $("stage");
+  const stage = canAct() && replayPly === null ? view.stage : null;
+  if (!stage) {
+    box.hidden = true;
+    stageKey = null;
+    $("stage-picture").replaceChildren();
+    $("stage-buttons").replaceChildren();
+    return;
+  }
+  const key = `${view.version}:${stage}`;
+  if (key === stageKey) return;
+  const fresh = stageKey === null;
+  stageKey = key;
+  try {
+    const svg = parseSvg(stage);
+    const [, , width] = viewBoxOf(svg);
+    svg.removeAttribute("height");
+    svg.setAttribute("width", String(Math.max(240, width)));
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "close-up");
+    prepareParts(svg, true);
+    $("stage-picture").replaceChildren(svg);
+  } catch (error) {
+    $("stage-picture").replaceChildren(h("p", { class: "board-error" }, error.message));
+  }
+  const legal = [...(view.legal || [])];
+  if (view.default && legal.includes(view.default)) legal.splice(legal.indexOf(view.default), 1), legal.unshift(view.default);
+  const buttons = legal.map((action) => actionButton(action, `stage-action${action === view.default ? " default" : ""}`, { "data-stage-action": action }));
+  $("stage-buttons").replaceChildren(...buttons);
+  box.hidden = false;
+  if (fresh || document.activeElement === document.body) buttons[0]?.focus({ preventScroll: true });
 }
 
 // ----------------------------------------------------------------------------- clocks
 /** The view's clock and when it arrived: the running seat's time counts down from it locally. */
 let clockBase = null;
 
-/** One line per seat with its time left; the seat whose clock runs is marked. */
+/** Each seat's panel holds its clock; the seat whose clock runs is marked. */
 function renderClocks() {
   const box = $("clocks");
   const clock = view.clock;
@@ -333,16 +550,6 @@ function renderClocks() {
   clockBase = clock ? { ...clock, at: performance.now(), asked: false } : null;
   if (!clock) return;
   $("clock-control").textContent = `Clock: ${clockName(clock.control)}`;
-  const items = (view.seats || []).map((seat, index) =>
-    h(
-      "li",
-      { class: "clock", "data-seat": seat.seat },
-      h("span", { class: "clock-name" }, seat.name ?? String(seat.seat)),
-      " ",
-      h("span", { class: "clock-time", "data-testid": `clock-${index}`, role: "timer" }, ""),
-    ),
-  );
-  $("clock-list").replaceChildren(...items);
   tickClocks();
 }
 
@@ -350,7 +557,7 @@ function renderClocks() {
 function tickClocks() {
   if (!clockBase) return;
   const elapsed = (performance.now() - clockBase.at) / 1000;
-  for (const item of $("clock-list").children) {
+  for (const item of document.querySelectorAll("#seats .clock")) {
     const seat = Number(item.dataset.seat);
     const running = clockBase.running === seat;
     const left = (clockBase.remaining[seat] ?? 0) - (running ? elapsed : 0);
@@ -373,8 +580,27 @@ function renderLog() {
   const items = (view.log || []).map((entry, index) => {
     const who = seatName(entry.seat);
     // Numbered from 1: entry n is the n-th ply, and the replay's "after n plies" shows its result.
-    const body = [h("span", { class: "ply" }, String(index + 1)), " ", h("span", { class: "who" }, who), ": ", h("code", {}, entry.text)];
+    let body = [h("span", { class: "ply" }, String(index + 1)), " ", h("span", { class: "who" }, who), ": ", h("code", {}, entry.text)];
     if (entry.description) body.push(h("span", { class: "description" }, ` — ${entry.description}`));
+    if (entry.places?.length) {
+      // A ply that happened somewhere on the board: a link that shows the place.
+      body = [
+        h(
+          "a",
+          {
+            href: "#board",
+            class: "log-place",
+            "data-places": entry.places.join(";"),
+            title: "Show it on the board",
+            onclick: (event) => {
+              event.preventDefault();
+              if (!board.showPlaces(entry.places)) showError("That place is not on the board shown.");
+            },
+          },
+          ...body,
+        ),
+      ];
+    }
     const item = h("li", { "data-ply": entry.ply }, ...body);
     if (finished) {
       // In a finished match a ply of the log is a step of the replay.
@@ -435,25 +661,44 @@ function markReplayInLog() {
   }
 }
 
+/** The board and panels after `ply` plies: GET .../table?ply=N, or the older .../svg?ply=N. */
+async function tableAt(ply) {
+  let table = replayCache.get(ply);
+  if (table !== undefined) return table;
+  try {
+    table = await getJSON(`${api}/table?ply=${ply}`, { token: tokenFor(view.viewer) });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    table = { board: await request("GET", `${api}/svg?ply=${ply}`, { token: tokenFor(view.viewer), accept: "image/svg+xml" }), panels: null, ply };
+  }
+  replayCache.set(ply, table);
+  return table;
+}
+
 /** Show the position after `ply` plies of the finished match (the last one is the live view). */
 async function showReplay(ply) {
   const last = replayLast();
   ply = Math.max(0, Math.min(last, ply));
   if (ply >= last) {
     replayPly = null;
-    board.show(view.svg, { interactive: false });
+    replayPanels = null;
+    board.show(boardOf(view), { interactive: false });
+    renderSeats();
+    renderSections();
+    renderClocks();
     updateReplayControls();
     return;
   }
   replayPly = ply;
   updateReplayControls();
   try {
-    let svg = replayCache.get(ply);
-    if (svg === undefined) {
-      svg = await request("GET", `${api}/svg?ply=${ply}`, { token: tokenFor(view.viewer), accept: "image/svg+xml" });
-      replayCache.set(ply, svg);
-    }
-    if (replayPly === ply) board.show(svg, { interactive: false });
+    const table = await tableAt(ply);
+    if (replayPly !== ply) return;
+    board.show(table.board, { interactive: false });
+    replayPanels = table.panels;
+    renderSeats();
+    renderSections();
+    renderClocks();
     showError("");
   } catch (error) {
     showError(`No picture of ply ${ply}: ${errorText(error)}`);
@@ -578,9 +823,42 @@ $("type-action").addEventListener("submit", (event) => {
   const action = input.value.trim();
   if (action) send(action).then(() => (input.value = ""));
 });
-$("zoom-in").addEventListener("click", () => board.setZoom(board.zoom * 1.5));
-$("zoom-out").addEventListener("click", () => board.setZoom(board.zoom / 1.5));
-$("zoom-fit").addEventListener("click", () => board.setZoom(1));
+$("zoom-in").addEventListener("click", () => board.zoomIn());
+$("zoom-out").addEventListener("click", () => board.zoomOut());
+$("zoom-fit").addEventListener("click", () => board.fit());
+$("zoom-last").addEventListener("click", () => board.centreOnLast());
+for (const [id, name] of [["skip-default", "skip"], ["turn-sound", "sound"]]) {
+  const box = $(id);
+  box.checked = pref(name);
+  box.addEventListener("change", () => {
+    setPref(name, box.checked);
+    if (name === "sound" && box.checked) beep(); // a gesture lets the page play sounds later
+    if (name === "skip" && view) autoDefault();
+  });
+}
+// The stage: its buttons and its picture's parts send their action; its parts show their words.
+$("stage").addEventListener("click", (event) => {
+  const part = event.target.closest("[data-stage-action], #stage-picture [data-action]");
+  if (!part) return;
+  event.preventDefault();
+  send(part.dataset.stageAction ?? part.dataset.action);
+});
+$("stage-picture").addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const part = event.target.closest?.("[data-action]");
+  if (!part) return;
+  event.preventDefault();
+  send(part.dataset.action);
+});
+for (const type of ["pointerover", "focusin"]) {
+  $("stage-picture").addEventListener(type, (event) => {
+    const text = tipText(event.target, $("stage-picture").querySelector("svg"));
+    if (text) {
+      $("tip").textContent = text;
+      $("tip").classList.remove("empty");
+    }
+  });
+}
 $("replay-first").addEventListener("click", () => showReplay(0));
 $("replay-back").addEventListener("click", () => stepReplay(-1));
 $("replay-forward").addEventListener("click", () => stepReplay(1));
