@@ -13,6 +13,10 @@ package is split by concern:
 :mod:`.result`          :func:`render_result`: the final scoring by kind of feature
 :mod:`.geometry`        the shapes of a tile for the SVG and the anchors of followers
 :mod:`.svg`             :func:`render_svg`, with a ``data-action`` for every legal action
+:mod:`.table`           the browser table's board alone, in world units (docs/table.md)
+:mod:`.stage`           the browser table's close-up of the follower step
+:mod:`.table_panels`    the browser table's panels as data: seats, drawn tile, bag, result
+:mod:`.words`           the actions in words, the default (no follower), where a ply happened
 :mod:`.style`           letters, glyphs, names and colours shared by all of them
 ======================  =====================================================================
 
