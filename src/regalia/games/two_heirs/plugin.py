@@ -51,7 +51,9 @@ def _register_commands(app: Any) -> None:
 
 
 class TwoHeirsPlugin(Plugin[TwoHeirsState]):
-    """The Two Heirs: the renderers of :mod:`regalia.games.two_heirs.render`, the rulebook
+    """The Two Heirs: the renderers of :mod:`regalia.games.two_heirs.render` (the browser table's
+    board, panels and words in :mod:`~.render.table`, :mod:`~.render.panels` and
+    :mod:`~.render.labels`), the rulebook
     (two-player and solo rules), the position calculator, ``regalia henry``, the balance
     statistics of :mod:`~regalia.games.two_heirs.stats` and :class:`TwoHeirsEncoding`."""
 
@@ -84,6 +86,38 @@ class TwoHeirsPlugin(Plugin[TwoHeirsState]):
         from regalia.games.two_heirs.render import render_svg
 
         return render_svg(state, viewer, clickable)
+
+    def render_board(self, state: TwoHeirsState, viewer: int | None = None, clickable: bool = True) -> str:
+        from regalia.games.two_heirs.render.table import render_board
+
+        return render_board(state, viewer, clickable)
+
+    def render_stage(
+        self, state: TwoHeirsState, viewer: int | None = None, clickable: bool = True
+    ) -> str | None:
+        from regalia.games.two_heirs.render.table import render_stage
+
+        return render_stage(state, viewer, clickable)
+
+    def panels(self, state: TwoHeirsState, viewer: int | None = None) -> dict[str, Any]:
+        from regalia.games.two_heirs.render.panels import panels
+
+        return panels(state, viewer)
+
+    def action_label(self, state: TwoHeirsState, action: Any) -> str:
+        from regalia.games.two_heirs.render.labels import action_label
+
+        return action_label(state, action)
+
+    def default_action(self, state: TwoHeirsState, actions: Sequence[Any]) -> Any | None:
+        from regalia.games.two_heirs.render.labels import default_action
+
+        return default_action(state, actions)
+
+    def places(self, state: TwoHeirsState, ply: Ply) -> tuple[str, ...]:
+        from regalia.games.two_heirs.render.labels import places
+
+        return places(state, ply)
 
     def render_result(self, state: TwoHeirsState) -> RenderableType:
         from regalia.games.two_heirs.render import render_result
