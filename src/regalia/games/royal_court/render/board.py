@@ -35,6 +35,7 @@ from regalia.games.royal_court.render.art import (
     tile_art,
     tile_title,
 )
+from regalia.games.royal_court.render.labels import piece_words
 from regalia.games.royal_court.state import KING, RoyalCourtState
 from regalia.render.svg import Frame, board_ground, el, layer, offer, title, txt
 
@@ -231,8 +232,8 @@ def board_parts(
             key = choices.select_square[pos]
             head = offer(head, select=key, cls="selectable")
             if label:
-                thing = "the king" if piece == KING else "the queen" if piece < 2 else "this tile"
-                head["data-label"] = f"Move {thing} from {where}: choose where"
+                thing = piece_words(state, piece, state.current_player)
+                head["data-label"] = f"Move {thing} from {where} (choose its square)"
             tip += f" · click to choose where: {key} …"
             extra.append(ring(x, y, cell))
         parts.append(el("g", head, title(tip), *art, *extra))

@@ -67,14 +67,22 @@ def _last(state: RoyalCourtState) -> tuple[str, ...]:
 
 
 def _before(state: RoyalCourtState) -> RoyalCourtState | None:
-    """The position before the last ply, replayed from the setup (``None`` before the first)."""
+    """The position before the last ply, replayed from the setup; ``None`` before the first ply,
+    or when the history does not lead to ``state`` (a position built by hand, not by play)."""
     actors = state.actors()
     if not actors:
         return None
-    previous: State[Action] = state.game.new_state(state.seed)
-    for _player, action in actors[:-1]:
-        previous.apply_unchecked(action)
-    assert isinstance(previous, RoyalCourtState)
+    try:
+        previous: State[Action] = state.game.new_state(state.seed)
+        for _player, action in actors[:-1]:
+            previous.apply_unchecked(action)
+        after = previous.clone()
+        after.apply_unchecked(actors[-1][1])
+    except (RegaliaError, AssertionError, KeyError, IndexError, TypeError):
+        return None
+    assert isinstance(previous, RoyalCourtState) and isinstance(after, RoyalCourtState)
+    if after.board != state.board or after.inactive != state.inactive or after.zone != state.zone:
+        return None
     return previous
 
 
