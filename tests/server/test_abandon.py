@@ -195,6 +195,14 @@ def test_the_store_query(tmp_path: Path) -> None:
         assert store.idle_matches(200.0, recent, 10) == [ids[1], ids[0]]
         assert store.idle_matches(200.0, recent, 1) == [ids[1]]
         assert store.idle_matches(50.0, long_ago - dt.timedelta(days=1), 10) == []
+        for match_id in ids:
+            service.forget(match_id)
+        again = MatchService(store, abandon_after=HOUR)  # on the real wall clock
+        assert again.check_clocks() == 2  # the one stored without clock_since, by its updated
+        for match_id in ids[:2]:
+            row = store.match(match_id)
+            assert row is not None and row.status == "finished"
+            assert row.result is not None and row.result["ending"]["reason"] == "abandon"
     finally:
         store.close()
 

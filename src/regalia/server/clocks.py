@@ -113,6 +113,11 @@ def idle_since(match: Match) -> float | None:
     return None if match.is_over() else match.clock_since()
 
 
+def stored_seconds(stamp: dt.datetime) -> float:
+    """A stored time in wall-clock seconds (SQLite gives it back without its zone: UTC)."""
+    return (stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=dt.UTC)).timestamp()
+
+
 def settle_abandoned(lives: Lives, live: Live, abandon_after: float | None) -> bool:
     """End ``live`` (held under its lock) as abandoned by the seat to act if nobody has moved in it
     for ``abandon_after`` seconds (``None``: never): committed, version-checked (:class:`Conflict`
@@ -121,6 +126,9 @@ def settle_abandoned(lives: Lives, live: Live, abandon_after: float | None) -> b
     if abandon_after is None or live.finished:
         return False
     since = idle_since(match)
+    row = live.row
+    if since is not None and row.clock_since is None and live.version == row.version:
+        since = min(since, stored_seconds(row.updated))  # stored before its clock was: when changed
     if since is None or lives.now() - since < abandon_after or match.state.current_player < 0:
         return False
     match.abandon()
