@@ -199,9 +199,14 @@ def shown_choice(page: Page) -> str | None:
     """The notation of the cycle's choice shown now (the one visible [data-choice])."""
     return page.evaluate(
         """() => {
-          const shown = [...document.querySelectorAll('#board [data-choice]')]
-            .filter(el => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true}));
-          return shown.length === 1 ? shown[0].dataset.action : null;
+          const drawn = el => {
+            for (let e = el; e && e.tagName.toLowerCase() !== 'svg'; e = e.parentElement)
+              if (e.getAttribute('display') === 'none'
+                  || getComputedStyle(e).display === 'none') return false;
+            return true;
+          };
+          const shown = [...document.querySelectorAll('#board [data-choice]')].filter(drawn);
+          return shown.length === 1 ? shown[0].dataset.action : `${shown.length} shown`;
         }"""
     )
 
@@ -290,10 +295,10 @@ FONT_SIZES_JS = """
 }
 """
 
-#: Every visible clickable target, with its box: inside #board, the part of the box within the
-#: board's viewport; an input with a label, the union of its box and its labels' (a click on the
-#: label acts). Only targets inside the page (scrolling down included) and, on the board, inside
-#: the viewport #board count.
+#: Every visible clickable target, with its whole box (an input with a label: the union of its box
+#: and its labels', a click on the label acts). Only targets inside the page (scrolling down
+#: included) count and, on the board, those at least partly inside the viewport #board (a part
+#: the viewport cuts is measured whole: the board pans).
 TARGETS_JS = """
 (selector) => {
   const board = document.querySelector('#board')?.getBoundingClientRect();
@@ -310,10 +315,10 @@ TARGETS_JS = """
       const lr = l.getBoundingClientRect();
       if (lr.width > 0 && lr.height > 0) box = union(box, lr);
     }
-    if (board && el.closest('#board')) {
-      box = {left: Math.max(box.left, board.left), top: Math.max(box.top, board.top),
-             right: Math.min(box.right, board.right), bottom: Math.min(box.bottom, board.bottom)};
-      if (box.right <= box.left || box.bottom <= box.top) continue;  // outside the viewport
+    if (board && el.closest('#board')) {  // only the parts inside the viewport #board, at full size
+      const l = Math.max(box.left, board.left), t = Math.max(box.top, board.top);
+      const rr = Math.min(box.right, board.right), b = Math.min(box.bottom, board.bottom);
+      if (rr <= l || b <= t) continue;
     }
     if (box.right <= 0 || box.left >= docW) continue;          // off the page sideways
     if (box.bottom + scrollY <= 0) continue;                    // above the page
