@@ -59,7 +59,7 @@ def play_label(state: RoyalCourtState, arch: int, kind: str, where: str | None =
         why = "blocked by the opponent: its ability does not activate"
     else:
         why = f"{archetype.word}: {archetype.ability}"
-    forced = " (the opponent's Diplomat chose it)" if state.forced[me] == arch else ""
+    forced = " (the opponent chose it for you)" if state.forced[me] == arch else ""
     return f"Play the {archetype.name}{at}{forced} - {why}"
 
 

@@ -58,11 +58,11 @@ def _seat(state: RoyalCourtState, seat: int) -> dict[str, Any]:
         _fact("Removed", removed, "tiles removed from the game"),
     ]
     if state.forced[seat] >= 0:
-        facts.append(_fact("Must play", names[state.forced[seat]].name, "chosen by the opponent's Diplomat"))
+        why = "chosen by an ability of the opponent's"
+        facts.append(_fact("Must play", names[state.forced[seat]].name, why))
     if state.blocked >> seat & 1:
-        facts.append(
-            _fact("Blocked", "next ability", "the opponent's Courtisan: the next tile does not activate")
-        )
+        why = "an ability of the opponent's: the next tile's ability does not activate"
+        facts.append(_fact("Blocked", "next ability", why))
     return {
         "seat": seat,
         "name": SEAT_NAMES[seat],

@@ -6,7 +6,8 @@ each is), every tile in its owner's colour with its archetype's abbreviation, na
 and its side (active: solid colour with a banner; inactive: pale with the token), both activation
 zones, the removed tiles, each consort's current score, whose turn and which step it is, the
 legend and, once the game is over, the result and each consort's scoring. No scripts and no
-external resources.
+external resources. The board's parts and the selection layers are :mod:`.board`'s, shared with
+the browser table's board (:mod:`.table`); the pieces' pictures are :mod:`.art`'s.
 
 Clickable parts (only when ``viewer`` is the seat to act or ``None``; never at a chance node or
 after the game) stand for the legal actions: every legal action is exactly one element whose
