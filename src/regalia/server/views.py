@@ -125,7 +125,7 @@ def view_of(live: Live, viewer: int | None) -> dict[str, Any]:
                 "seat": e.seat,
                 "text": e.text,
                 "description": e.description,
-                "places": list(getattr(e, "places", ())),
+                "places": list(e.places),
             }
             for e in match.log(viewer)
         ],
