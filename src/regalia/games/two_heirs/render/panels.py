@@ -88,7 +88,7 @@ def _seat(state: TwoHeirsState, seat: int) -> dict[str, Any]:
         )
     return {
         "seat": seat,
-        "name": seat_label(state, seat),
+        "name": f"Henry ({SEAT_NAME[seat]})" if is_henry(state, seat) else SEAT_NAME[seat],
         "colour": PANEL_COLOUR[seat],
         "score": state.scores()[seat],
         "facts": facts,
