@@ -3,8 +3,10 @@ Chromium driven by Playwright: a whole game against the computer in each game by
 an online game between two browsers, a reload in the middle of a game, a spectator, a shared screen.
 
 Moves are made the way a person makes them: a click on a ``data-action`` part of the board's SVG, or
-on a ``data-select`` part and then on a choice of the layer it opens (docs/rendering.md). The
-screenshots of each game's page go to test-artifacts/.
+on a ``data-select`` part and then on a choice of the layer it opens (docs/rendering.md); a layer that
+is a cycle is turned by clicking its choice and sent with the staged move's Confirm, and a stage (a
+close-up) is answered with one of its worded buttons or parts (docs/table.md). The screenshots of
+each game's page go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -62,9 +64,20 @@ def wait_turn(page: Page, timeout: int = TURN_TIMEOUT) -> str:
 
 
 def click_move(page: Page, rng: random.Random) -> str:
-    """Make one legal move on the board: a data-action part, or a data-select part then a choice of
-    its layer. Waits until the server has taken it; returns the action's notation."""
+    """Make one legal move: a button or part of the stage when there is one; else a data-action part
+    of the board, or a data-select part then a choice of its layer (a cycle: turned a few times by
+    clicking the choice shown, then confirmed). Waits until the server has taken it; returns the
+    action's notation."""
     before = version(page)
+    if page.locator("#stage").is_visible():
+        options = page.locator("#stage [data-stage-action], #stage-picture [data-action]")
+        part = options.nth(rng.randrange(options.count()))
+        action = part.get_attribute("data-stage-action") or part.get_attribute("data-action") or ""
+        part.click()
+        wait_taken(page, before, action)
+        return action
+    if page.locator("#stage-controls").is_visible():  # a cycle open from the start
+        return confirm_cycle(page, rng, before)
     direct = page.locator("#board [data-action]:visible")
     selects = page.locator("#board [data-select]:visible")
     n_direct, n_select = direct.count(), selects.count()
@@ -74,11 +87,26 @@ def click_move(page: Page, rng: random.Random) -> str:
         part = direct.nth(pick)
     else:
         selects.nth(pick - n_direct).click()
+        if page.locator("#stage-controls").is_visible():
+            return confirm_cycle(page, rng, before)
         choices = page.locator("#board [data-layer].open [data-action]:visible")
         choices.first.wait_for(state="visible")
         part = choices.nth(rng.randrange(choices.count()))
     action = part.get_attribute("data-action") or ""
     part.click()
+    wait_taken(page, before, action)
+    return action
+
+
+def confirm_cycle(page: Page, rng: random.Random, before: int) -> str:
+    """Turn the open cycle a few times (a click on the choice shown turns it), then confirm."""
+    shown = "#board [data-layer].open > [data-choice].shown"
+    for _ in range(rng.randrange(4)):
+        previous = page.get_attribute(shown, "data-action")
+        page.locator(shown).click()
+        assert page.get_attribute(shown, "data-action") != previous, "a click did not turn the cycle"
+    action = page.get_attribute(shown, "data-action") or ""
+    page.click("#stage-controls [data-step=confirm]")
     wait_taken(page, before, action)
     return action
 
@@ -203,7 +231,7 @@ def test_full_game_against_the_computer(
     assert sorted(on_board) == sorted(buttons) and len(set(on_board)) == len(on_board)
     titled = page.locator("#board svg g:has(> title):visible").first
     titled.hover()
-    assert page.inner_text("#tip") == titled.locator(":scope > title").text_content().strip()
+    assert titled.locator(":scope > title").text_content().strip() in page.inner_text("#tip")
 
     # A hint: its move is named, marked on the board and in the list of moves.
     page.click("#hint")
@@ -250,11 +278,11 @@ def test_full_game_against_the_computer(
     page.click("#replay-last")
     page.wait_for_function(f"() => document.querySelector('#board svg')?.dataset.ply === '{plies}'")
 
-    # A phone: the board fits the width, nothing scrolls sideways.
+    # A phone: the board's viewport fits the width, nothing scrolls sideways.
     page.set_viewport_size({"width": 375, "height": 812})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    assert page.locator("#board svg").bounding_box()["width"] <= 375
+    assert page.locator("#board").bounding_box()["width"] <= 375
     page.screenshot(path=str(artifacts / f"{game}-phone.png"), full_page=True)
 
     # The lobby lists the finished (public) match, with a link to its replay, and this browser's.
@@ -352,7 +380,8 @@ def test_reload_restores_the_game(server: Server, context: Any) -> None:
 
     def shown() -> tuple[Any, ...]:
         """The version, the log, the board's picture and the moves offered, as the page shows them."""
-        return version(page), log_texts(page), page.inner_html("#board"), board_parts(page)
+        picture = page.eval_on_selector("#board svg", "svg => svg.outerHTML")
+        return version(page), log_texts(page), picture, board_parts(page)
 
     before = shown()
     assert before[3][1], "no move offered before the reload"
@@ -435,7 +464,7 @@ def test_shared_screen_plays_every_seat(server: Server, context: Any, artifacts:
     movers = set()
     for _ in range(40):
         assert wait_turn(page) == "your-turn"
-        movers.add(page.get_attribute("#seats tr.to-act", "data-seat"))
+        movers.add(page.get_attribute("#seats [data-seat].to-act", "data-seat"))
         click_move(page, rng)
         if len(movers) == 2:
             break

@@ -589,6 +589,7 @@ export class Board {
 
   /** Keys anywhere on the page while a cycle is open (r, Shift+R, Enter) and Escape for a layer. */
   globalKey(event) {
+    if (event.defaultPrevented) return; // the board's own keys handled it
     if (event.key === "Escape" && this.openKey !== null) {
       this.closeLayer(true);
       return;

@@ -506,8 +506,12 @@ function renderSections() {
 /** The close-up to choose from (view.stage), with one worded button per legal action. */
 function renderStage() {
   const box = $("stage");
-  const stage = canAct() && replayPly === null ? view.stage : null;
-  if (!stage) {
+  // The stage: the game's close-up, or (a default to take and nothing to click on the board) its
+  // buttons alone.
+  const live = canAct() && replayPly === null;
+  const stage = live ? view.stage : null;
+  const buttonsOnly = live && !stage && view.default && !$("board").querySelector("[data-action], [data-select]");
+  if (!stage && !buttonsOnly) {
     box.hidden = true;
     stageKey = null;
     $("stage-picture").replaceChildren();
@@ -518,7 +522,8 @@ function renderStage() {
   if (key === stageKey) return;
   const fresh = stageKey === null;
   stageKey = key;
-  try {
+  if (!stage) $("stage-picture").replaceChildren();
+  else try {
     const svg = parseSvg(stage);
     const [, , width] = viewBoxOf(svg);
     svg.removeAttribute("height");
