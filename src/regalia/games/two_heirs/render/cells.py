@@ -159,7 +159,7 @@ def tile_cell(
         txt(x + 11, y + 23, tile.id, 12, font_weight="bold"),
         txt(x + CELL - 12, y + 23, COLOUR_LETTERS[tile.colour], 12, anchor="end", font_weight="bold"),
         *(
-            name_lines(cx, cy + 1, building_words(tile), CELL - 8)
+            name_lines(cx, cy - 1, building_words(tile), CELL - 8)
             if face_up
             else [txt(cx, cy + 5, "start" if pos == START else "terrain", 11, anchor="middle")]
         ),
@@ -330,7 +330,7 @@ def name_lines(
         rows = textwrap.wrap(words, columns, break_long_words=False) or [""]
         if len(rows) <= lines and max(len(r) for r in rows) <= columns:
             break
-    step = size + 1
+    step = size
     top = cy - (len(rows) - 1) * step / 2 + size * 0.35
     return [txt(cx, top + k * step, row, size, anchor="middle") for k, row in enumerate(rows)]
 
