@@ -12,6 +12,12 @@ The package is split by concern:
 :mod:`.menu`            :func:`legal_groups`: the numbered move menu (take previews)
 :mod:`.describe`        :func:`describe_ply`: one sentence per ply, in the words of the rules
 :mod:`.svg`             :func:`render_svg` (clickable ``data-action`` parts) and :func:`render_png`
+:mod:`.parts`           the pictures' sizes, colours, :class:`~.parts.Choices` and selection layers
+:mod:`.cells`           the board's SVG parts (tiles, units, treasures, playable positions)
+:mod:`.circle`          the royal reserve circle and the supply pile in SVG
+:mod:`.labels`          actions in words, places, the last ply's parts, the points it scored
+:mod:`.table`           the browser table's board (:func:`~.table.render_board`) and stage
+:mod:`.panels`          the browser table's panels (seats and sections)
 :mod:`.style`           names, markers, colour letters and small texts shared by all of them
 ======================  =====================================================================
 
