@@ -92,7 +92,13 @@ LINE = 17
 
 
 def _hand(
-    state: TwoHeirsState, seat: int, left: float, top: float, choices: Choices | None, viewer: int | None
+    state: TwoHeirsState,
+    seat: int,
+    left: float,
+    top: float,
+    choices: Choices | None,
+    viewer: int | None,
+    hand_last: int = -1,
 ) -> tuple[str, float]:
     parts = []
     scores = state.scores()
@@ -140,6 +146,7 @@ def _hand(
             "class": "hand-tile",
             "data-tile": tile.id,
             "data-colour": COLOURS[tile.colour],
+            "data-last": "true" if t == hand_last else None,
         }
         build = choices.place.get((act.BUILD, t)) if choices is not None else None
         terrain = choices.place.get((act.TERRAIN, t)) if choices is not None else None
@@ -262,7 +269,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None, clickable: bool 
     body.append(supply(state, rcx, rcy))
     y: float = rcy + RADIUS + 80
     for s in (0, 1):
-        part, y = _hand(state, s, right, y, choices, viewer)
+        part, y = _hand(state, s, right, y, choices, viewer, last.hand)
         body.append(part)
     if choices is not None:
         x = right
