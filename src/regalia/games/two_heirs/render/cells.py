@@ -3,7 +3,8 @@ roads), units (elite and moved marks), treasures and the playable positions, sha
 picture (:func:`~.svg.render_svg`) and the browser table's board (:func:`~.table.render_board`).
 
 Every tile and unit carries ``data-pos``; the parts the last ply laid or moved carry ``data-last``
-(:func:`~.labels.last_marks`); a clickable unit has a transparent target of at least 44 units.
+(:func:`~.labels.last_marks`); a clickable unit has a transparent target of 44 units below its
+cell's centre (so the centre of a camp under it stays the camp's).
 """
 
 from __future__ import annotations
@@ -272,8 +273,9 @@ def units(state: TwoHeirsState, frame: Frame, choices: Choices | None, last: Las
                 key = choices.unit_key(pos)
                 if key is not None:
                     attrs = choices.select(attrs, key)
-                    h = TARGET / 2
-                    hit = el("rect", {"x": ux - h, "y": uy - h, "width": TARGET, "height": TARGET, **CLEAR})
+                    # below the cell's centre (a camp's target there stays reachable), 44 across
+                    box = {"x": ux - TARGET / 2, "y": cy + 1, "width": TARGET, "height": TARGET}
+                    hit = el("rect", {**box, **CLEAR})
             tip = f"{SEAT_NAME[seat]}'s {kind} unit at {format_pos(pos)}" + (
                 " (moved this turn)" if moved else ""
             )
