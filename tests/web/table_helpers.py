@@ -231,7 +231,12 @@ def click_decision(page: Page, rng: random.Random) -> str:
         wait_taken(page, before, what)
         return what
     selector, found = board_candidates(page)
-    assert found, "the board offers no clickable part in view on the player's turn"
+    if not found:
+        legal = page.eval_on_selector_all("#legal [data-legal]", "els => els.map(e => e.dataset.legal)")
+        raise AssertionError(
+            "neither the stage (#stage hidden) nor the board (no data-action/data-select part in view, "
+            f"fitted) offers a choice on the player's turn; the legal moves: {legal[:12]}"
+        )
     part = page.locator(selector).nth(rng.choice(found))
     action, select = part.get_attribute("data-action"), part.get_attribute("data-select")
     part.click()
