@@ -13,10 +13,9 @@ from typing import Any
 import pytest
 
 import regalia
-from regalia.core.game import CHANCE
+from regalia.core.game import CHANCE, Ply
 from regalia.core.grid import format_pos
 from regalia.games.two_heirs import actions as act
-from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.plugin import PLUGIN
 from regalia.games.two_heirs.render.style import building_words
@@ -74,14 +73,16 @@ def states_of_a_game(options: Mapping[str, Any], seed: int, every: int = 1) -> I
         n += 1
 
 
-def last_seat_ply(state: TwoHeirsState) -> tuple[int, Action] | None:
-    """The last ply of a seat that laid, moved or took something (docs/table.md, "The last ply")."""
-    for ply in reversed(state.plies()):
-        a = ply.action
-        if ply.player == CHANCE or a.kind in (act.END, act.SPARE, act.DISCARD):
-            continue
-        return ply.player, a
-    return None
+def latest_turn(state: TwoHeirsState) -> tuple[list[Ply], list[Ply]]:
+    """The plies of the latest turn (the last seat to act, chance passed over), newest first, and
+    the seats' plies before it."""
+    plies = [p for p in state.plies() if p.player != CHANCE]
+    turn: list[Ply] = []
+    for ply in reversed(plies):
+        if turn and ply.player != turn[0].player:
+            break
+        turn.append(ply)
+    return turn, plies[: len(plies) - len(turn)]
 
 
 def classes(e: ET.Element) -> list[str]:
@@ -158,11 +159,21 @@ def test_the_root_carries_the_cell_and_the_focus() -> None:
         x, y = (float(v) for v in root.attrib["data-focus"].split())
         _, _, w, h = (float(v) for v in root.attrib["viewBox"].split())
         assert 0 <= x <= w and 0 <= y <= h
-        last = root.find(f".//{SVG}g[@class='tile'][@data-last]")
-        if last is not None:
-            rect = last.find(f"{SVG}rect")
-            assert rect is not None
-            assert float(rect.attrib["x"]) <= x <= float(rect.attrib["x"]) + 76
+        marked = {
+            e.attrib["data-pos"] for e in root.iter() if "data-last" in e.attrib and "data-pos" in e.attrib
+        }
+        if marked:  # the focus is on one of the cells the latest turn touched
+            cells = [
+                rect
+                for e in root.iter(SVG + "g")
+                if "tile" in classes(e) and e.attrib["data-pos"] in marked
+                for rect in e.findall(SVG + "rect")[:1]
+            ]
+            assert any(
+                float(r.attrib["x"]) <= x <= float(r.attrib["x"]) + 76
+                and float(r.attrib["y"]) <= y <= float(r.attrib["y"]) + 76
+                for r in cells
+            )
 
 
 def test_every_tile_and_unit_on_the_board_has_its_position() -> None:
@@ -182,32 +193,32 @@ def test_every_tile_and_unit_on_the_board_has_its_position() -> None:
 
 @pytest.mark.parametrize("options", [{}, {"solo": True}])
 def test_data_last_marks_the_last_ply(options: Mapping[str, Any]) -> None:
-    """docs/table.md, "The last ply": the tile built (or played face down, destroyed, a camp
-    flipped), the unit stepped or called, the reserve place a tile was taken from (the shield now
-    stands there) and the tile taken into the hand carry ``data-last``; an ``end`` keeps them."""
+    """docs/table.md, "The last ply": what the latest turn laid, moved or took carries
+    ``data-last``: the ``data-pos`` of the marked parts are exactly the places of its plies
+    (``log[].places``; a step's unit and the tile it left), or of the last ply that had places when
+    the turn had none (a take, an end); a take marks the shield (now where the tile was) and the
+    tile in the hand shown at the board's edge."""
     kinds = set()
     for state in states_of_a_game(options, 8):
         root = board(state)
         marked = [e for e in root.iter() if "data-last" in e.attrib]
-        last = last_seat_ply(state)
-        if last is None:
-            assert marked == []
-            continue
-        seat, a = last
-        kinds.add(a.kind)
-        where = {(classes(e)[0], e.attrib.get("data-pos")) for e in marked}
-        if a.kind in (act.BUILD, act.TERRAIN, act.DESTROY):
-            assert a.dst is not None and where == {("tile", format_pos(a.dst))}
-        elif a.kind in (act.STEP, act.CALL):
-            assert {e.attrib["data-seat"] for e in marked} == {("white", "blue")[seat]}
-            assert a.dst is not None and {p for _, p in where} == {format_pos(a.dst)}
-        elif a.kind == act.TAKE:
-            assert ("shield", None) in where
-            if acting(state) and state.current_player == seat and a.tile in state.hands[seat]:
-                assert ("hand-tile", None) in where
-        elif a.kind == act.WITHDRAW:
-            assert [e.attrib["data-seat"] for e in marked] == [("white", "blue")[seat]]
-    assert {act.TAKE, act.BUILD} <= kinds
+        turn, before = latest_turn(state)
+        places = {p for ply in turn for p in PLUGIN.places(state, ply)}
+        if not places:
+            places = next(
+                (set(PLUGIN.places(state, p)) for p in reversed(before) if PLUGIN.places(state, p)), set()
+            )
+        assert {e.attrib["data-pos"] for e in marked if "data-pos" in e.attrib} == places
+        taken = [p.action.tile for p in turn if p.action.kind == act.TAKE]
+        shield = [e for e in marked if "shield" in classes(e)]
+        assert len(shield) == (1 if taken else 0)
+        shown = {e.attrib["data-tile"] for e in marked if "hand-tile" in classes(e)}
+        if acting(state) and turn and turn[0].player == state.current_player:
+            assert shown == {state.tiles[t].id for t in taken if t in state.hands[state.current_player]}
+        withdrawn = [e for e in marked if "in-reserve" in classes(e)]
+        assert len(withdrawn) == len({p.player for p in turn if p.action.kind == act.WITHDRAW})
+        kinds |= {p.action.kind for p in turn}
+    assert {act.TAKE, act.BUILD, act.STEP} <= kinds
 
 
 def test_points_scored_by_the_last_ply_pop_up_in_the_seat_colour() -> None:

@@ -173,7 +173,7 @@ def _waiting(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None
     calls: list[str] = []
     for k, seat in enumerate(waiting):
         ux = cx + (k - (n - 1) / 2) * 26
-        marked = seat == last.reserve_unit and (k == 0 or waiting[k - 1] != seat)
+        marked = seat in last.reserve_units and (k == 0 or waiting[k - 1] != seat)
         attrs = {
             "class": "unit in-reserve",
             "data-seat": SEAT_NAME[seat],

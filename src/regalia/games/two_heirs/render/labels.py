@@ -3,8 +3,8 @@
 :func:`action_label` words an action for a button and for the ``data-label`` of the part that
 stands for it (docs/table.md); building names are written whole, never shortened.
 :func:`places` gives the board positions a ply touched (the log links to them); :func:`last_marks`
-the parts of the position the last ply of a seat laid, moved or took (``data-last``), and
-:func:`scored` the points a ply laying or moving something on the board just changed.
+the parts of the position the latest turn laid, moved or took (``data-last``), and :func:`scored`
+the points a ply laying or moving something on the board just changed.
 
 >>> import regalia, random
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
@@ -137,47 +137,85 @@ def places(state: TwoHeirsState, ply: Ply) -> tuple[str, ...]:
 
 @dataclasses.dataclass(frozen=True)
 class Last:
-    """What the last ply of a seat touched: ``tiles`` and ``units`` (seat, position) on the board,
-    the ``shield`` (now where the taken tile was), the ``hand`` tile it took, a seat's unit it
-    withdrew into the royal reserve; ``ply`` that ply and ``latest`` true when only chance came
-    after it."""
+    """What the latest turn touched (``data-last``): ``tiles`` and ``units`` (seat, position) on the
+    board, the ``shield`` (it stands where a tile was taken), the tiles taken into a ``hand``, the
+    seats whose unit was withdrawn into the royal reserve (``reserve_units``); ``focus`` the newest
+    of those positions; ``ply`` the latest ply of a seat (only chance's after it: the points
+    scored are its)."""
 
     ply: Ply | None = None
-    latest: bool = False
     tiles: frozenset[Pos] = frozenset()
     units: frozenset[tuple[int, Pos]] = frozenset()
     shield: bool = False
-    hand: int = -1
-    reserve_unit: int = -1
+    hand: frozenset[int] = frozenset()
+    reserve_units: frozenset[int] = frozenset()
+    focus: Pos | None = None
 
 
 NOTHING = Last()
 
 
+def _touched(state: TwoHeirsState, ply: Ply) -> tuple[set[Pos], set[tuple[int, Pos]]]:
+    """The tiles and units ``ply`` laid, moved or took on the board (the unit a step moved, the tile
+    it left)."""
+    a = ply.action
+    tiles: set[Pos] = set()
+    units: set[tuple[int, Pos]] = set()
+    if a.kind in (act.BUILD, act.TERRAIN, act.DESTROY) and a.dst is not None:
+        tiles.add(a.dst)
+    elif a.kind in (act.STEP, act.CALL) and a.dst is not None:
+        units.add((ply.player, a.dst))
+        if a.src is not None:
+            tiles.add(a.src)
+    elif a.kind == act.WITHDRAW and a.src is not None:
+        tiles.add(a.src)
+    elif a.kind == act.CAMP:
+        pos = _camp_pos(state, a.tile)
+        if pos is not None:
+            tiles.add(pos)
+    return tiles, units
+
+
 def last_marks(state: TwoHeirsState) -> Last:
-    """The parts of the position the last ply of a seat (Henry's too) laid, moved or took; plies
-    that touch nothing (``end``, ``spare``) and chance's are passed over, so after a turn the
-    opponent sees what it did."""
-    latest = True
-    for ply in reversed(state.plies()):
-        a = ply.action
-        if ply.player == CHANCE or not isinstance(a, Action):
-            continue
-        k = a.kind
-        seat = ply.player
-        if k in (act.BUILD, act.TERRAIN, act.DESTROY) and a.dst is not None:
-            return Last(ply, latest, tiles=frozenset({a.dst}))
-        if k in (act.STEP, act.CALL) and a.dst is not None:
-            return Last(ply, latest, units=frozenset({(seat, a.dst)}))
-        if k == act.WITHDRAW:
-            return Last(ply, latest, reserve_unit=seat)
-        if k == act.TAKE:
-            return Last(ply, latest, shield=True, hand=a.tile if a.tile in state.hands[seat] else -1)
-        if k == act.CAMP:
-            pos = _camp_pos(state, a.tile)
-            return Last(ply, latest, tiles=frozenset({pos}) if pos is not None else frozenset())
-        latest = False
-    return NOTHING
+    """The parts the latest turn (the plies of the last seat to act, Henry's too; chance's passed
+    over) laid, moved or took; when it touched nothing on the board (a take, an end), also those of
+    the last ply that did, so the board always shows where play last happened."""
+    plies = [p for p in state.plies() if p.player != CHANCE and isinstance(p.action, Action)]
+    if not plies:
+        return NOTHING
+    newest = plies[-1]
+    turn: list[Ply] = []
+    for ply in reversed(plies):
+        if ply.player != newest.player:
+            break
+        turn.append(ply)
+    tiles: set[Pos] = set()
+    units: set[tuple[int, Pos]] = set()
+    focus: Pos | None = None
+    for ply in turn:  # newest first
+        t, u = _touched(state, ply)
+        if focus is None and (t or u):
+            focus = min(p for _, p in u) if u else min(t)
+        tiles |= t
+        units |= u
+    if not tiles and not units:
+        for ply in reversed(plies[: len(plies) - len(turn)]):
+            t, u = _touched(state, ply)
+            if t or u:
+                tiles, units = t, u
+                focus = min(p for _, p in u) if u else min(t)
+                break
+    kinds = {p.action.kind for p in turn}
+    return Last(
+        ply=newest,
+        tiles=frozenset(tiles),
+        units=frozenset(units),
+        shield=act.TAKE in kinds,
+        hand=frozenset(p.action.tile for p in turn if p.action.kind == act.TAKE)
+        & frozenset(state.hands[newest.player]),
+        reserve_units=frozenset(p.player for p in turn if p.action.kind == act.WITHDRAW),
+        focus=focus,
+    )
 
 
 def _totals(state: TwoHeirsState, board: dict[Pos, int], units: Sequence[list[Pos]]) -> tuple[int, int]:
@@ -194,10 +232,9 @@ def _totals(state: TwoHeirsState, board: dict[Pos, int], units: Sequence[list[Po
 
 def scored(state: TwoHeirsState, last: Last) -> list[tuple[int, int, Pos]]:
     """The points the last ply changed on the board, as (seat, points, position) for each seat that
-    gained some: a tile laid or a unit moved (doubling a building), when it is the latest ply but
-    for chance's."""
+    gained some: a tile laid or a unit moved (doubling a building) by the latest ply but chance's."""
     ply = last.ply
-    if ply is None or not last.latest or not isinstance(ply.action, Action):
+    if ply is None or not isinstance(ply.action, Action):
         return []
     a = ply.action
     units = [state.unit_positions(0), state.unit_positions(1)]

@@ -98,7 +98,7 @@ def _hand(
     top: float,
     choices: Choices | None,
     viewer: int | None,
-    hand_last: int = -1,
+    hand_last: frozenset[int] = frozenset(),
 ) -> tuple[str, float]:
     parts = []
     scores = state.scores()
@@ -146,7 +146,7 @@ def _hand(
             "class": "hand-tile",
             "data-tile": tile.id,
             "data-colour": COLOURS[tile.colour],
-            "data-last": "true" if t == hand_last else None,
+            "data-last": "true" if t in hand_last else None,
         }
         build = choices.place.get((act.BUILD, t)) if choices is not None else None
         terrain = choices.place.get((act.TERRAIN, t)) if choices is not None else None

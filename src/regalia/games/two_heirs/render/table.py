@@ -7,7 +7,7 @@ board's bottom edge, the hand of the seat to act with the turn's buttons (``end`
 Scores, seats, the supply and the solo extras are HTML panels (:mod:`.panels`).
 
 Every clickable target is at least 44 units across and carries ``data-label`` (the action in
-words); every tile and unit carries ``data-pos``; the last ply's parts carry ``data-last``; the
+words); every tile and unit carries ``data-pos``; the latest turn's parts carry ``data-last``; the
 points a tile laid or a unit moved just changed are ``g.scored`` groups over its cell.
 
 >>> import regalia, random
@@ -23,7 +23,6 @@ points a tile laid or a unit moved just changed are ``g.scored`` groups over its
 
 from __future__ import annotations
 
-from regalia.core.grid import Pos
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.render.board import playable_positions
@@ -73,7 +72,7 @@ def _hand_tile(state: TwoHeirsState, t: int, x: float, y: float, choices: Choice
         "class": "hand-tile",
         "data-tile": tile.id,
         "data-colour": COLOURS[tile.colour],
-        "data-last": "true" if t == last.hand else None,
+        "data-last": "true" if t in last.hand else None,
     }
     build = choices.place.get((act.BUILD, t))
     terrain = choices.place.get((act.TERRAIN, t))
@@ -192,10 +191,9 @@ def _scored(state: TwoHeirsState, frame: Frame, last: Last) -> list[str]:
 
 
 def _focus(frame: Frame, last: Last) -> tuple[float, float]:
-    """The centre of the last ply's tile or unit, else the middle of the board."""
-    spots: list[Pos] = sorted(last.tiles) + sorted(p for _, p in last.units)
-    if spots:
-        return frame.centre(spots[0])
+    """The centre of the latest turn's newest tile or unit, else the middle of the board."""
+    if last.focus is not None:
+        return frame.centre(last.focus)
     return frame.left + frame.width / 2, frame.top + frame.height / 2
 
 
