@@ -4,6 +4,9 @@
 building names, roads, units with elite and moved marks, solo treasures, the playable positions of
 the seat to move), the royal reserve circle with the shield and each seat's reach, the supply, the
 hands, the scores, whose turn it is, and the solo extras. No scripts and no external resources.
+The board's parts are drawn by :mod:`.cells`, the reserve circle by :mod:`.circle`, the layers by
+:mod:`.parts`, shared with the browser table's board (:mod:`.table`); this module adds the title,
+the hands, the buttons, the texts and the legend around them.
 
 Clickable parts (only when ``viewer`` is the seat to act, or ``None``; never at a chance node, for
 an automaton seat or after the game) follow one scheme, which the browser client relies on
@@ -18,7 +21,8 @@ an automaton seat or after the game) follow one scheme, which the browser client
   reserve). A layer holds the highlighted choices, each with ``data-action``: ``build W3 1,2``,
   ``terrain W3 1,2``, ``step X,Y A,B``, ``withdraw X,Y`` (on the reserve's centre), ``call A,B``.
 
-Every legal action of the seat to act is exactly one ``data-action`` value in the document.
+Every legal action of the seat to act is exactly one ``data-action`` value in the document; the
+board's and the reserve's clickable parts also carry ``data-label``, the action in words.
 
 >>> import regalia, random
 >>> import xml.etree.ElementTree as ET
