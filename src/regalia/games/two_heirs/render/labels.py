@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from regalia.core.game import CHANCE, Ply
 from regalia.core.grid import Pos, format_pos
 from regalia.games.two_heirs import actions as act
-from regalia.games.two_heirs.actions import Action
+from regalia.games.two_heirs.actions import SET_CHOICES, Action
 from regalia.games.two_heirs.board import tile_of
 from regalia.games.two_heirs.render.describe import tile_words
 from regalia.games.two_heirs.render.style import is_henry, seat_name
@@ -83,6 +83,10 @@ def action_label(state: TwoHeirsState, action: Action) -> str:
         return f"The supply's next tile shows a {COLOURS[action.tile]} back"
     if k == act.FIRST:
         return f"The royal shield shows {seat_name(action.tile)}'s crown"
+    if k == act.SETS_DRAWN and 0 <= action.tile < len(SET_CHOICES):
+        return "The sets " + ", ".join(SET_CHOICES[action.tile])
+    if k == act.TREASURE and isinstance(state, SoloState):
+        return f"Treasure {state.tset.tokens[action.tile].id} onto Henry's new building"
     return state.notation(action)
 
 

@@ -74,7 +74,9 @@ def _seat(state: TwoHeirsState, seat: int) -> dict[str, Any]:
         facts.append(_fact("Resources", have, ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(res))))
         if seat == state.player and state.discounts:
             facts.append(_fact("Discounts", state.discounts, "free terrain played this turn"))
-    facts.append(_fact("Hand", f"{len(state.hands[seat])} of 3", "the hand limit is 3 at the end of a turn"))
+    facts.append(
+        _fact("Hand", plural(len(state.hands[seat]), "tile"), "the hand limit is 3 at the end of a turn")
+    )
     camps = _camps(state, seat)
     if camps:
         facts.append(_fact("Camps", f"{camps} unused", "flip one to take another tile this turn"))
