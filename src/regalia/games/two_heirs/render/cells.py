@@ -321,16 +321,22 @@ def board(state: TwoHeirsState, frame: Frame, choices: Choices | None, last: Las
 
 
 def name_lines(
-    cx: float, cy: float, words: str, width: float, lines: int = 2, sizes: tuple[int, ...] = (11, 10, 9, 8, 7)
+    cx: float,
+    cy: float,
+    words: str,
+    width: float,
+    lines: int = 2,
+    sizes: tuple[int, ...] = (11, 10, 9, 8, 7),
+    height: float = 24,
 ) -> list[str]:
     """A building's name in words, whole (never cut), in at most ``lines`` lines centred on
     ``(cx, cy)``, in the largest of ``sizes`` that fits ``width`` units (a character 0.6 of the
-    size)."""
+    size) and ``height`` (a line its size)."""
     rows: list[str] = []
     for size in sizes:
         columns = int(width / (0.6 * size))
         rows = textwrap.wrap(words, columns, break_long_words=False) or [""]
-        if len(rows) <= lines and max(len(r) for r in rows) <= columns:
+        if len(rows) <= lines and max(len(r) for r in rows) <= columns and len(rows) * size <= height:
             break
     step = size
     top = cy - (len(rows) - 1) * step / 2 + size * 0.35

@@ -135,7 +135,7 @@ def reserve(state: TwoHeirsState, cx: float, cy: float, choices: Choices | None,
             ),
             txt(x + 5, y + 14, tile.id, 11, font_weight="bold"),
             txt(x + SLOT - 5, y + 14, COLOUR_LETTERS[tile.colour], 11, anchor="end", font_weight="bold"),
-            *name_lines(sx, sy + 2, building_words(tile), SLOT - 6, 3, (9, 8, 7)),
+            *name_lines(sx, sy + 1, building_words(tile), SLOT - 6, 3, (9, 8, 7)),
             txt(sx, y + SLOT - 6, cost_text(tile), 9, anchor="middle"),
         ]
         # each seat's reach: a pip outside the circle
