@@ -173,16 +173,21 @@ def clickable_in_view(page: Page, root: str, selector: str) -> list[int]:
     return list(page.evaluate(IN_VIEW_JS, [root, selector]))
 
 
+def fit(page: Page) -> None:
+    """Fit the whole board in the viewport: the Fit button, else the key 0 (docs/table.md)."""
+    if page.locator("#zoom-fit").is_visible():
+        page.click("#zoom-fit")
+    else:
+        page.focus("#board")
+        page.keyboard.press("0")
+    settle(page)
+
+
 def board_candidates(page: Page) -> tuple[str, list[int]]:
     selector = "#board [data-action], #board [data-select]"
     found = clickable_in_view(page, "#board", selector)
-    if not found:  # everything clickable is off the viewport: fit the board (docs/table.md: 0 fits)
-        if page.locator("#zoom-fit").is_visible():
-            page.click("#zoom-fit")
-        else:
-            page.focus("#board")
-            page.keyboard.press("0")
-        settle(page)
+    if not found:  # everything clickable is off the viewport: fit the board
+        fit(page)
         found = clickable_in_view(page, "#board", selector)
     return selector, found
 
@@ -259,7 +264,20 @@ def click_decision(page: Page, rng: random.Random) -> str:
         else:
             layer_sel = f'#board [data-layer="{select}"] [data-action]'
             choices = clickable_in_view(page, "#board", layer_sel)
-            assert choices, f"the layer {select!r} opened with no choice in view"
+            if not choices:  # the choices lie off the viewport: fit the board, as a person would
+                fit(page)
+                choices = clickable_in_view(page, "#board", layer_sel)
+            if not choices:
+                boxes = page.eval_on_selector_all(
+                    layer_sel,
+                    "els => els.map(e => { const r = e.getBoundingClientRect(); return "
+                    "`${e.dataset.action} ${r.x|0},${r.y|0} ${r.width|0}x${r.height|0}`; })",
+                )
+                board = page.locator("#board").bounding_box()
+                raise AssertionError(
+                    f"the layer {select!r} opened with no choice in view (fitted): its choices {boxes[:8]}, "
+                    f"#board at {board}"
+                )
             choice = page.locator(layer_sel).nth(rng.choice(choices))
             what = f"layer {select}: {choice.get_attribute('data-action')}"
             choice.click()

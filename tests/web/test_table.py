@@ -145,8 +145,9 @@ def test_on_a_phone_every_target_is_44_px_nothing_overflows_and_the_panels_fold_
 ) -> None:
     """Issue 18 (a phone, 390x844, touch): every visible clickable target (buttons, links, inputs,
     selects, the board's data-action/data-select parts within the viewport #board, role=button) is
-    at least 44x44 CSS px (an input counts with its label), at the start of the turn and with a
-    staged move open; the page never scrolls sideways; the panels (#seats) come after the board."""
+    at least 44x44 CSS px (an input counts with its label), at the start of the turn, with a
+    staged move open and, in Carcassonne, with the follower step's stage open; the page never
+    scrolls sideways; the panels (#seats) come after the board."""
     made = against_the_computer(server, game)
     page = phone.new_page()
     errors = watch(page)
@@ -163,6 +164,13 @@ def test_on_a_phone_every_target_is_44_px_nothing_overflows_and_the_panels_fold_
         selects.first.click()
         settle(page)
         moments["a staged move open"] = targets(page)
+        if cycle_open(page):  # Carcassonne: confirm the tile; the follower step's stage follows
+            before = version(page)
+            page.click('#stage-controls [data-step="confirm"]')
+            wait_taken(page, before, "Confirm")
+            if wait_turn(page) == "your-turn" and page.locator("#stage").is_visible():
+                settle(page)
+                moments["the stage open"] = targets(page)
 
     lines = []
     for moment, found in moments.items():
