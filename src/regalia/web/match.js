@@ -407,8 +407,10 @@ function readableColour(colour) {
     });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b;
   };
+  // Against the lightest panel background it sits on (the to-act seat's green, #e8f3ea).
+  const ground = luminance([232, 243, 234]) + 0.05;
   let c = rgb;
-  for (let i = 0; i < 20 && 1.05 / (luminance(c) + 0.05) < 4.6; i += 1) c = c.map((v) => v * 0.85);
+  for (let i = 0; i < 30 && ground / (luminance(c) + 0.05) < 4.7; i += 1) c = c.map((v) => v * 0.88);
   const out = `rgb(${c.map((v) => Math.round(v)).join(", ")})`;
   readable.set(colour, out);
   return out;
