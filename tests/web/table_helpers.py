@@ -144,33 +144,45 @@ def wait_taken(page: Page, before: int, what: str) -> None:
     assert error.is_hidden(), f"{what} was refused: {error.inner_text()}"
 
 
-#: The clickable parts of a board or stage picture whose centre is inside the board's viewport and
-#: on top there (elementFromPoint lands on it or inside it): what a person can click now.
+#: The clickable parts of a board or stage picture a person can click now: a point of the part
+#: (its centre, else one of a 5x5 grid over its box) inside the board's viewport and the window
+#: where the part is on top (elementFromPoint lands on it or inside it). [index, dx, dy] each, dx
+#: and dy the point from the part's top left corner.
 IN_VIEW_JS = """
 ([root, selector]) => {
   const box = document.querySelector(root)?.getBoundingClientRect();
   if (!box) return [];
   const out = [];
+  const grid = [[0.5, 0.5]];
+  for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9]) for (const fy of [0.1, 0.3, 0.5, 0.7, 0.9]) grid.push([fx, fy]);
   document.querySelectorAll(selector).forEach((el, index) => {
     if (!el.checkVisibility({checkOpacity: false, checkVisibilityCSS: true})) return;
     const r = el.getBoundingClientRect();
     if (r.width <= 0 || r.height <= 0) return;
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (x < box.left || x > box.right || y < box.top || y > box.bottom) return;
-    if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return;
-    const hit = document.elementFromPoint(x, y);
-    const on = hit && (hit === el || el.contains(hit) || hit.closest('[data-action],[data-select]') === el);
-    if (!on) return;
-    out.push(index);
+    for (const [fx, fy] of grid) {
+      const x = r.left + r.width * fx, y = r.top + r.height * fy;
+      if (x < box.left || x > box.right || y < box.top || y > box.bottom) continue;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+      const hit = document.elementFromPoint(x, y);
+      const on = hit && (hit === el || el.contains(hit) || hit.closest('[data-action],[data-select]') === el);
+      if (on) { out.push([index, x - r.left, y - r.top]); return; }
+    }
   });
   return out;
 }
 """
 
 
-def clickable_in_view(page: Page, root: str, selector: str) -> list[int]:
-    """The indices (in ``page.locator(selector)``) of the parts a person can click now."""
-    return list(page.evaluate(IN_VIEW_JS, [root, selector]))
+def clickable_in_view(page: Page, root: str, selector: str) -> list[tuple[int, float, float]]:
+    """The parts (index in ``page.locator(selector)``, and a point on them) a person can click now."""
+    return [tuple(found) for found in page.evaluate(IN_VIEW_JS, [root, selector])]  # type: ignore[misc]
+
+
+def click_found(page: Page, selector: str, found: tuple[int, float, float]) -> Any:
+    """Click the part ``found`` (of :func:`clickable_in_view`) at its point; returns its locator."""
+    part = page.locator(selector).nth(int(found[0]))
+    part.click(position={"x": found[1], "y": found[2]})
+    return part
 
 
 def fit(page: Page) -> None:
@@ -228,11 +240,13 @@ def click_decision(page: Page, rng: random.Random) -> str:
         targets = clickable_in_view(page, "#stage", targets_sel)
         assert buttons.count() or targets, "the stage is open with nothing to choose"
         if targets and (not buttons.count() or rng.random() < 0.5):
-            part = page.locator(targets_sel).nth(rng.choice(targets))
+            pick = rng.choice(targets)
+            what = f"stage: {page.locator(targets_sel).nth(pick[0]).get_attribute('data-action')}"
+            click_found(page, targets_sel, pick)
         else:
             part = buttons.nth(rng.randrange(buttons.count()))
-        what = f"stage: {part.get_attribute('data-action') or part.inner_text()}"
-        part.click()
+            what = f"stage: {part.inner_text()}"
+            part.click()
         wait_taken(page, before, what)
         return what
     selector, found = board_candidates(page)
@@ -242,9 +256,10 @@ def click_decision(page: Page, rng: random.Random) -> str:
             "neither the stage (#stage hidden) nor the board (no data-action/data-select part in view, "
             f"fitted) offers a choice on the player's turn; the legal moves: {legal[:12]}"
         )
-    part = page.locator(selector).nth(rng.choice(found))
+    pick = rng.choice(found)
+    part = page.locator(selector).nth(pick[0])
     action, select = part.get_attribute("data-action"), part.get_attribute("data-select")
-    part.click()
+    click_found(page, selector, pick)
     if select is None:
         what = f"board: {action}"
     else:
@@ -278,9 +293,9 @@ def click_decision(page: Page, rng: random.Random) -> str:
                     f"the layer {select!r} opened with no choice in view (fitted): its choices {boxes[:8]}, "
                     f"#board at {board}"
                 )
-            choice = page.locator(layer_sel).nth(rng.choice(choices))
-            what = f"layer {select}: {choice.get_attribute('data-action')}"
-            choice.click()
+            pick = rng.choice(choices)
+            what = f"layer {select}: {page.locator(layer_sel).nth(pick[0]).get_attribute('data-action')}"
+            click_found(page, layer_sel, pick)
     wait_taken(page, before, what)
     return what
 
