@@ -323,7 +323,10 @@ FONT_SIZES_JS = """
       }
       const name = typeof el.className === 'string' ? el.className : '';
       const cls = name ? '.' + name.split(' ').join('.') : '';
-      const where = el.id ? '#' + el.id : el.tagName.toLowerCase() + cls;
+      const group = el.parentElement?.closest('[class]')?.getAttribute('class');
+      const pos = el.closest('[data-pos]')?.getAttribute('data-pos');
+      const where = (el.id ? '#' + el.id : el.tagName.toLowerCase() + cls)
+        + (group && !cls ? ` in .${group.split(' ').join('.')}` : '') + (pos ? ` at ${pos}` : '');
       const onScreen = r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight;
       out.push({size: Math.round(size * 100) / 100, text: node.textContent.trim().slice(0, 40), where,
                 root: sel, onScreen});

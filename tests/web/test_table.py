@@ -134,7 +134,11 @@ def test_carcassonne_after_50_tiles_a_tile_is_at_least_56_px_and_the_text_12_px(
         smallest = min(board_text, key=lambda t: t["size"])
         print(f"[table] carcassonne board labels on screen: {len(board_text)}, smallest {smallest}")
         small = [t for t in board_text if t["size"] < MIN_FONT]
-        assert not small, f"{len(small)} board labels under {MIN_FONT} px on screen, e.g. {small[:8]}"
+        kinds = sorted({(t["where"].split(" at ")[0], t["size"]) for t in small})
+        assert not small, (
+            f"{len(small)} board labels under {MIN_FONT} px on screen: {kinds[:6]}; e.g. "
+            + ", ".join(f"{t['text']!r} {t['size']} px ({t['where']})" for t in small[:6])
+        )
     assert errors == []
 
 
