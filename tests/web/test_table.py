@@ -180,7 +180,12 @@ def test_on_a_phone_every_target_is_44_px_nothing_overflows_and_the_panels_fold_
     for moment, found in moments.items():
         assert found, f"{moment}: no clickable target found"
         smallest = min(found, key=lambda t: min(t["w"], t["h"]))
-        lines.append(f"{moment}: {len(found)} targets, smallest {describe(smallest)}")
+        parts = [t for t in found if t["tag"] in ("g", "rect", "path", "circle", "use", "polygon")]
+        on_board = min(parts, key=lambda t: min(t["w"], t["h"]), default=None)
+        lines.append(
+            f"{moment}: {len(found)} targets, smallest {describe(smallest)}"
+            + (f", smallest SVG part {describe(on_board)}" if on_board else "")
+        )
     print(f"\n[table] {game} phone: " + "; ".join(lines))
     for moment, found in moments.items():
         small = [t for t in found if t["w"] < MIN_TARGET or t["h"] < MIN_TARGET]
