@@ -301,45 +301,10 @@ def tab_to(page: Page, selector: str, limit: int = 300) -> str:
     raise AssertionError(f"{limit} presses of Tab never reached {selector}")
 
 
-def test_a_carcassonne_move_with_the_keyboard_only(server: Server, desktop: Any) -> None:
-    """docs/table.md, "Keyboard": Tab reaches a square of the board, Enter opens its cycle, r turns the
-    tile (another rotation is shown), Enter confirms the one shown (the server lays exactly it); the
-    follower step's stage has its default button focused; Tab and Space choose there."""
-    made = against_the_computer(server, "carcassonne")
-    page = desktop.new_page()
-    errors = watch(page)
-    open_match(page, server.url(made["seats"][0]["link"]))
-    assert wait_turn(page) == "your-turn"
+def keyboard_follower(page: Page, server: Server, made: dict[str, Any]) -> str:
+    """The follower step by the keyboard: the stage shows, its default button focused; Tab to the
+    next button (if any) and Space. Returns the seat's last ply in the server's log."""
     token = made["seats"][0]["token"]
-
-    # A square whose cycle has two rotations or more (r must turn it): Tab to squares until one is.
-    before = version(page)
-    turned = None
-    first = None
-    for _ in range(30):
-        tab_to(page, "#board [data-select]")
-        page.keyboard.press("Enter")
-        settle(page)
-        if not cycle_open(page):  # a square where the tile fits one way only: no cycle
-            page.keyboard.press("Escape")
-            continue
-        first = shown_choice(page)
-        assert first and " shown" not in first, f"Enter opened a cycle with {first} [data-choice]"
-        page.keyboard.press("r")
-        turned = shown_choice(page)
-        if turned != first:
-            break
-        page.keyboard.press("Escape")  # one rotation only: close it and take the next square
-        page.wait_for_selector("#stage-controls", state="hidden")
-    assert turned and " shown" not in turned and turned != first, (
-        "r never turned a tile (no square with two rotations?)"
-    )
-    page.keyboard.press("Enter")
-    wait_taken(page, before, f"Enter on {turned}")
-    log = view(server, made["id"], token)["log"]
-    assert [e["text"] for e in log if e["seat"] == 0][-1] == turned
-
-    # The follower step: the stage, its default first and focused; Tab to the next button, Space.
     page.wait_for_selector("#stage:not([hidden])")
     focused = page.evaluate("document.activeElement?.closest('#stage') !== null")
     assert focused, "the stage's default button is not focused"
@@ -356,6 +321,56 @@ def test_a_carcassonne_move_with_the_keyboard_only(server: Server, desktop: Any)
     assert last.startswith(("follower", "pass")), last
     if buttons.count() == 1:
         assert last == default
+    return last
+
+
+def test_a_carcassonne_move_with_the_keyboard_only(server: Server, desktop: Any) -> None:
+    """docs/table.md, "Keyboard": Tab reaches a square of the board, Enter opens its cycle, r turns the
+    tile (another rotation is shown), Enter confirms the one shown (the server lays exactly it); the
+    follower step's stage has its default button focused; Tab and Space choose there. A drawn tile
+    that fits one way only on every square (a symmetric tile) has no cycle: that turn is played by
+    the keyboard too (Enter on the square, Tab to its one choice, Enter), and the next turn tried."""
+    made = against_the_computer(server, "carcassonne")
+    page = desktop.new_page()
+    errors = watch(page)
+    open_match(page, server.url(made["seats"][0]["link"]))
+    token = made["seats"][0]["token"]
+    turned = None
+    for _turn in range(6):
+        assert wait_turn(page) == "your-turn"
+        before = version(page)
+        squares = page.locator("#board [data-select]").count()
+        assert squares, "no square (data-select) on the board at the player's turn"
+        first = None
+        for _ in range(squares):
+            tab_to(page, "#board [data-select]")
+            page.keyboard.press("Enter")
+            settle(page)
+            if not cycle_open(page):  # the tile fits one way only here: no cycle
+                page.keyboard.press("Escape")
+                continue
+            first = shown_choice(page)
+            assert first and " shown" not in first, f"Enter opened a cycle with {first} [data-choice]"
+            page.keyboard.press("r")
+            turned = shown_choice(page)
+            assert turned != first, f"r did not turn the tile: {first!r} still shown"
+            break
+        if first is not None:
+            page.keyboard.press("Enter")
+            wait_taken(page, before, f"Enter on {turned}")
+            log = view(server, made["id"], token)["log"]
+            assert [e["text"] for e in log if e["seat"] == 0][-1] == turned
+            keyboard_follower(page, server, made)
+            break
+        # No cycle this turn: lay the tile by the keyboard all the same (the square's one choice).
+        tab_to(page, "#board [data-select]")
+        page.keyboard.press("Enter")
+        settle(page)
+        tab_to(page, "#board [data-layer].open [data-action]")
+        page.keyboard.press("Enter")
+        wait_taken(page, before, "Enter on a square's one choice")
+        keyboard_follower(page, server, made)
+    assert turned, "no turn of 6 drew a tile with two rotations on a square"
     assert errors == []
 
 
