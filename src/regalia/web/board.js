@@ -554,7 +554,8 @@ export class Board {
       const part = event.target.closest?.(PARTS);
       if (!part || !this.svg?.contains(part)) return;
       event.preventDefault();
-      if (this.cycle && this.cycle.choices.includes(part)) {
+      const opensCycle = this.cycle && part.dataset.select !== undefined && part.dataset.select === this.openKey;
+      if (this.cycle && (this.cycle.choices.includes(part) || opensCycle)) {
         this.step("confirm");
         return;
       }

@@ -439,9 +439,10 @@ function renderSeats() {
     const seat = seatInfo(entry.seat) || {};
     const colour = entry.colour || "#495057";
     const toAct = view.status === "active" && replayPly === null && entry.seat === view.to_act;
-    const agent = agentText(seat);
     const you = seat.you || (view.viewer !== null && view.viewer !== undefined && entry.seat === view.viewer);
-    const player = seat.name && seat.name !== entry.name ? seat.name : "";
+    // The player's own name, unless it is the seat's ("blue (random)" for a computer named after it).
+    const player = seat.name && !String(seat.name).startsWith(String(entry.name)) ? seat.name : "";
+    const agent = seat.agent ? seat.agent.replace(":", " ") : "";
     const kind = seat.kind && seat.kind !== "human" ? `${seat.kind}${agent ? `, ${agent}` : ""}` : "";
     return h(
       "div",
