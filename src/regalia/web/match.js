@@ -124,7 +124,10 @@ async function send(action) {
   } finally {
     busy = false;
     document.body.classList.remove("busy");
-    if (view) renderControls(); // a push may have come while the request was out
+    if (view) {
+      renderControls(); // a push may have come while the request was out
+      autoDefault();
+    }
   }
 }
 
@@ -540,7 +543,7 @@ function renderStage() {
   }
   const legal = [...(view.legal || [])];
   if (view.default && legal.includes(view.default)) legal.splice(legal.indexOf(view.default), 1), legal.unshift(view.default);
-  const buttons = legal.map((action) => actionButton(action, `stage-action${action === view.default ? " default" : ""}`, { "data-stage-action": action }));
+  const buttons = legal.map((action) => actionButton(action, `stage-action${action === view.default ? " default" : ""}`, { "data-stage-action": action, "data-action": action }));
   $("stage-buttons").replaceChildren(...buttons);
   box.hidden = false;
   if (fresh || document.activeElement === document.body) buttons[0]?.focus({ preventScroll: true });
