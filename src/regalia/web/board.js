@@ -420,8 +420,13 @@ export class Board {
   pointerUp(event) {
     if (!this.pointers.has(event.pointerId)) return;
     this.pointers.delete(event.pointerId);
+    if (this.pinch && this.pointers.size === 1) {
+      // The end of a pinch: the finger left drags on from where it is (no click at its end).
+      const [[id, at]] = [...this.pointers.entries()];
+      this.drag = { id, x: at.x, y: at.y, left: this.host.scrollLeft, top: this.host.scrollTop, moved: true };
+    }
     if (this.pointers.size < 2) this.pinch = null;
-    if (this.drag && (this.drag.id === event.pointerId || this.pointers.size === 0)) {
+    if (this.drag && (this.drag.id === event.pointerId || this.pointers.size === 0) && !this.pointers.has(this.drag.id)) {
       if (this.drag.moved) {
         this.suppressClick = true; // the click that ends a drag is no click
         setTimeout(() => (this.suppressClick = false), 0);
