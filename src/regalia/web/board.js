@@ -204,7 +204,7 @@ export class Board {
       this.layout(centre);
     } else {
       this.zoom = this.clampZoom(this.defaultZoom());
-      this.layout(this.focusUnits());
+      this.layout(this.snug(this.focusUnits()));
       this.placed = true;
     }
     // A cycle the game shows from the start (the only square for a tile) is open at once.
@@ -243,6 +243,19 @@ export class Board {
     const low = Math.min(this.fitZoom(), this.defaultZoom(), 1) * 0.75;
     const high = Math.max(this.defaultZoom(), 1) * 4;
     return Math.min(high, Math.max(low, zoom));
+  }
+
+  /**
+   * A centre (units) moved so that the viewport shows as much of the board as it can: the board's
+   * middle on an axis where it fits whole, else no empty margin beyond its edge.
+   */
+  snug(centre) {
+    const [x, y, width, height] = this.box;
+    const halfW = this.host.clientWidth / 2 / this.zoom;
+    const halfH = this.host.clientHeight / 2 / this.zoom;
+    const along = (value, start, size, half) =>
+      size <= 2 * half ? start + size / 2 : Math.min(start + size - half, Math.max(start + half, value));
+    return { x: along(centre.x, x, width, halfW), y: along(centre.y, y, height, halfH) };
   }
 
   /** The root's data-focus in units, or the middle of the board. */
@@ -337,7 +350,7 @@ export class Board {
   /** Centre on the last ply's parts (or the board's focus). */
   centreOnLast() {
     if (!this.svg) return;
-    if (!this.centreOnElements([...this.svg.querySelectorAll("[data-last]")])) this.layout(this.focusUnits());
+    if (!this.centreOnElements([...this.svg.querySelectorAll("[data-last]")])) this.layout(this.snug(this.focusUnits()));
   }
 
   /** Centre on the parts at these data-pos values and flash them; returns whether any was found. */
