@@ -2,6 +2,14 @@
 
 A spec string names an agent, optionally a level, and optional parameters, separated by colons:
 ``random``, ``greedy``, ``mcts:hard``, ``mcts:iterations=500``, ``mcts:medium:rollout=greedy``.
+A registered name may itself hold a colon (``openspiel:mcts``): the longest registered name that
+starts the spec is the agent, so ``openspiel:mcts:seconds=0.5`` is ``openspiel:mcts`` with a
+parameter.
+
+Agents of the layers above ``regalia.ai`` (OpenSpiel's bots in :mod:`regalia.rl.agents`) register
+through the ``regalia.agents`` entry-point group: ``name = "module:factory"``. They are loaded on
+the first look-up of a name (the registry never imports those layers itself); a factory may carry a
+``levels`` mapping (level -> parameters) for :data:`LEVELS`.
 
 >>> agent = make_agent("mcts", "easy")
 >>> agent.name, agent.iterations
@@ -17,10 +25,13 @@ regalia.core.errors.OptionError: unknown level 'superb' for agent 'mcts'; valid 
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Callable, Mapping
+from importlib.metadata import entry_points
 from typing import Any
 
 from regalia.ai.base import Agent
+from regalia.ai.expectimax import ExpectimaxAgent
 from regalia.ai.mcts import MCTSAgent
 from regalia.ai.simple import GreedyAgent, RandomAgent
 from regalia.core.errors import OptionError
@@ -30,7 +41,13 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
+    "expectimax": ExpectimaxAgent,
 }
+
+#: The entry-point group of agents registered by other packages or layers.
+ENTRY_POINT_GROUP = "regalia.agents"
+log = logging.getLogger(__name__)
+_plugins_loaded = False
 
 #: agent name -> level -> the parameters of that level (weakest first). MCTS on The Two Heirs runs
 #: some 300-600 iterations a second on one core, so ``hard`` thinks about a second a move (and
@@ -41,11 +58,40 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
         "medium": {"iterations": 300},
         "hard": {"seconds": 1.0, "min_iterations": 500},
     },
+    "expectimax": {
+        "easy": {"depth": 1},
+        "medium": {"depth": 2},
+        "hard": {"seconds": 1.0},
+    },
 }
+
+
+def load_agent_plugins() -> None:
+    """Add the agents of the ``regalia.agents`` entry points to :data:`AGENTS` (and their
+    ``levels`` to :data:`LEVELS`), once; a name already registered is kept. An entry point that
+    fails to load is logged and skipped (an optional dependency missing fails when the agent is
+    built, not here)."""
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        if ep.name in AGENTS:
+            continue
+        try:
+            factory = ep.load()
+        except Exception as exc:
+            log.warning("agent %r (%s) not loaded: %s", ep.name, ep.value, exc)
+            continue
+        AGENTS[ep.name] = factory
+        levels = getattr(factory, "levels", None)
+        if isinstance(levels, Mapping) and levels:
+            LEVELS.setdefault(ep.name, {k: dict(v) for k, v in levels.items()})
 
 
 def agent_names() -> list[str]:
     """The names of every registered agent."""
+    load_agent_plugins()
     return list(AGENTS)
 
 
@@ -63,6 +109,7 @@ def agent_parameters(name: str) -> list[str]:
 
 
 def _check_name(name: str) -> None:
+    load_agent_plugins()
     if name not in AGENTS:
         raise OptionError(f"unknown agent {name!r}; valid agents: {', '.join(AGENTS)}")
 
@@ -128,11 +175,22 @@ def _value(text: str) -> Any:
 def parse_agent_spec(spec: str) -> tuple[str, str | None, dict[str, Any]]:
     """Split a spec string into (agent name, level or ``None``, parameters).
 
+    The name is the longest registered name made of the spec's first colon-separated parts (a
+    name such as ``openspiel:mcts`` holds a colon), else the first part.
+
     >>> parse_agent_spec("mcts:hard:rollout=greedy")
     ('mcts', 'hard', {'rollout': 'greedy'})
+    >>> parse_agent_spec("expectimax:depth=3")
+    ('expectimax', None, {'depth': 3})
     """
     parts = [p.strip() for p in spec.strip().split(":")]
-    name, rest = parts[0], parts[1:]
+    load_agent_plugins()
+    split = 1
+    for n in range(len(parts), 1, -1):
+        if ":".join(parts[:n]) in AGENTS:
+            split = n
+            break
+    name, rest = ":".join(parts[:split]), parts[split:]
     if not name:
         raise OptionError(f"empty agent name in {spec!r}; valid agents: {', '.join(AGENTS)}")
     _check_name(name)
@@ -161,4 +219,5 @@ def agent_from_spec(spec: str, **overrides: Any) -> Agent:
 
 def describe_agents() -> Mapping[str, list[str]]:
     """agent name -> its levels (for help texts)."""
+    load_agent_plugins()
     return {name: list(LEVELS.get(name, {})) for name in AGENTS}
