@@ -246,9 +246,47 @@ class MCTSAgent:
         self.last_cut = cut
         return root
 
-    def _iterate(self, root: Node, state: State[Any], seat: int, rng: random.Random) -> None:
+    def analyse(
+        self, state: State[Any], rng: random.Random, played: Any = None
+    ) -> list[tuple[Any, float, int]]:
+        """Search ``state`` with the budget and return the root actions legal in ``state`` that the
+        search tried, as ``(action, mean value, visits)``, most visited first (ties: the better
+        mean): the first is the move :meth:`choose` would make. A mean is from the point of view of
+        the seat to act, in [-1, 1] like ``returns()``.
+
+        With ``played`` (a legal action), that action's subtree is then searched on, by iterations
+        whose first step is ``played``, until it has as many visits as the most visited action, so
+        that its value rests on as much search as the best one's (``last_iterations`` counts them).
+        """
+        legal = state.legal_actions()
+        if not legal:
+            raise ValueError("no legal action: the game is over")
+        seat = state.current_player
+        root = self.search(state, rng)
+        if played is not None:
+            most = max((ch.visits for ch in root.children.values()), default=0)
+            child = root.children.get(played)
+            if child is None:
+                child = root.children[played] = Node(root, played, seat)
+            extra = max(0, most - child.visits)
+            for _ in range(extra):
+                self._iterate(root, state, seat, rng, child)
+            self.last_iterations += extra
+        children = root.children
+        rows = [
+            (a, children[a].total / children[a].visits, children[a].visits) for a in legal if a in children
+        ]
+        rows.sort(key=lambda row: (-row[2], -row[1]))
+        return rows
+
+    def _iterate(
+        self, root: Node, state: State[Any], seat: int, rng: random.Random, first: Node | None = None
+    ) -> None:
         s = state.determinize(seat, rng)
         node = root
+        if first is not None:  # analyse(): the first step is given
+            s.apply_unchecked(first.action)
+            node = first
         c = self.c
         log = math.log
         sqrt = math.sqrt
