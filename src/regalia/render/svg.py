@@ -126,10 +126,10 @@ def board_ground(frame: Frame, fill: str, stroke: str = "#c8bfa8") -> list[str]:
     parts = []
     for col in range(frame.x0, frame.x1 + 1):
         cx, _ = frame.centre((col, frame.y1))
-        parts.append(txt(cx, frame.top - 8, str(col), 11, anchor="middle", fill="#555555"))
+        parts.append(txt(cx, frame.top - 8, str(col), 12, anchor="middle", fill="#555555"))
     for row in range(frame.y0, frame.y1 + 1):
         _, cy = frame.centre((frame.x0, row))
-        parts.append(txt(frame.left - 8, cy + 4, str(row), 11, anchor="end", fill="#555555"))
+        parts.append(txt(frame.left - 8, cy + 4, str(row), 12, anchor="end", fill="#555555"))
     ground = {"x": frame.left, "y": frame.top, "width": frame.width, "height": frame.height}
     parts.append(el("rect", {**ground, "fill": fill, "stroke": stroke}))
     return parts

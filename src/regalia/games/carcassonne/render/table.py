@@ -166,7 +166,7 @@ def _fits(state: CarcassonneState, frame: Frame, clickable: bool) -> tuple[list[
             words = f"Lay {tile.id} at {key} {rotation_words(r)}"
             choice: dict[str, object] = {"class": "choice", "data-choice": str(r), "data-rotation": r}
             mark = rotation_label(r)
-            arrow = txt(x + CELL / 2, y + CELL - 4, mark, 11, anchor="middle", font_weight="bold")
+            arrow = txt(x + CELL / 2, y + CELL - 4, mark, 12, anchor="middle", font_weight="bold")
             art = el("g", {"opacity": 0.85}, tile_art(state.cat.turned(tile.index, r), x, y, CELL))
             choice["data-label"] = words
             choices.append(el("g", offer(choice, state.notation(action)), title(words), art, arrow))
