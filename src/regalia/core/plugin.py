@@ -109,6 +109,9 @@ class Plugin(Generic[S]):
     ``commands``
         functions ``register(app)`` adding game-specific sub-commands to the ``regalia`` command
         (default none).
+    ``analysis_thresholds``
+        the losses in expected result (0 to 1) from which ``regalia analyse`` marks a move an
+        inaccuracy, a mistake and a blunder (docs/analysis.md; default ``(0.05, 0.10, 0.20)``).
 
     Methods, each with what the base class does:
 
@@ -175,6 +178,7 @@ class Plugin(Generic[S]):
     check_options: ClassVar[tuple[Mapping[str, Any], ...]] = ({},)
     calculator: ClassVar[Calculator | None] = None
     commands: ClassVar[tuple[Callable[[Any], None], ...]] = ()
+    analysis_thresholds: ClassVar[tuple[float, float, float]] = (0.05, 0.10, 0.20)
 
     # -- capabilities that may be absent -----------------------------------------------------------
     @property
