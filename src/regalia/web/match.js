@@ -298,7 +298,8 @@ function renderStatus() {
     const kind = seat?.kind === "computer" ? "the computer" : seat?.kind === "automaton" ? "the automaton" : "waiting for their move";
     text = `${seatName(view.to_act)} to play (${kind}).`;
   }
-  status.textContent = `${text} Ply ${view.plies}.`;
+  status.textContent = text;
+  status.dataset.plies = String(view.plies);
   status.dataset.state = view.status === "finished" ? "over" : view.thinking ? "thinking" : canAct() ? "your-turn" : "waiting";
 }
 
