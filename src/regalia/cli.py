@@ -36,6 +36,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "regalia.commands.bench",
     "regalia.commands.check",
     "regalia.commands.games",
+    "regalia.commands.analyse",
     "regalia.lab.cli",
     "regalia.server.cli",
 )
