@@ -43,7 +43,7 @@ import math
 import pickle
 import random
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from regalia.core.errors import IllegalAction, NotationError, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
@@ -534,6 +534,34 @@ def iter_reports(game_id: str, games: int, seed: int = 0) -> Iterator[Conformanc
         yield check_game(game_id, games=games, seed=seed, **options)
 
 
+S = TypeVar("S", bound="State[Any]")
+
+
+def random_positions(state: S, seed: int, every: int = 1) -> Iterator[S]:
+    """The positions of a random game from ``state``: ``state`` itself (changed in place) every
+    ``every`` plies, chance's plies counted, and once more at the end. Chance plays by its
+    probabilities, seats uniformly, from ``random.Random(seed)``.
+
+    >>> import regalia
+    >>> first = regalia.load_game("royal-court").new_state(seed=1)
+    >>> plies = [s.ply for s in random_positions(first, seed=2, every=10)]
+    >>> plies[:3], plies[-1] == first.ply and first.is_terminal()
+    ([0, 10, 20], True)
+    """
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_terminal():
+        if n % every == 0:
+            yield state
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        n += 1
+    yield state
+
+
 __all__ = [
     "CHECKS",
     "ConformanceError",
@@ -541,4 +569,5 @@ __all__ = [
     "check_game",
     "iter_reports",
     "option_sets",
+    "random_positions",
 ]

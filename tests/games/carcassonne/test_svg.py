@@ -5,7 +5,6 @@ follower drawn so that colour is not needed to tell them apart (docs/rendering.m
 from __future__ import annotations
 
 import importlib
-import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -15,7 +14,6 @@ from typing import Any
 import pytest
 
 import regalia
-from regalia.core.game import CHANCE
 from regalia.core.grid import format_pos
 from regalia.games.carcassonne.base import PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.render import render_svg
@@ -23,6 +21,7 @@ from regalia.games.carcassonne.render.geometry import inside, tile_shape
 from regalia.games.carcassonne.render.svg import CLOISTER_ROOF, PENNANT_FILL, SHRINE_DOME, tile_art
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import CITY, default_catalogue
+from regalia.testing import random_positions
 
 from .builders import bag_game, new, turn
 
@@ -57,18 +56,7 @@ def legal_texts(state: CarcassonneState) -> list[str]:
 def states_of_a_game(options: Mapping[str, Any], seed: int, every: int) -> Iterator[CarcassonneState]:
     """Every ``every``-th state of a random game (chance's too) and the last one."""
     state: CarcassonneState = regalia.load_game("carcassonne", **options).new_state(seed)
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal():
-        if n % every == 0:
-            yield state
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-        n += 1
-    yield state
+    yield from random_positions(state, seed, every)
 
 
 def check_document(state: CarcassonneState, root: ET.Element, viewer: int | None) -> None:

@@ -27,6 +27,7 @@ from regalia.games.carcassonne.render.style import SEAT_FILL
 from regalia.games.carcassonne.render.table import CELL
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import default_catalogue
+from regalia.testing import random_positions
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -52,18 +53,7 @@ def option_id(options: Mapping[str, Any]) -> str:
 def states_of_a_game(options: Mapping[str, Any], seed: int, every: int) -> Iterator[CarcassonneState]:
     """Every ``every``-th state of a random game played with the game's seeded API, and the last."""
     state = new(seed, **options)
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal():
-        if n % every == 0:
-            yield state
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
-        n += 1
-    yield state
+    yield from random_positions(state, seed, every)
 
 
 def parse(svg: str | None) -> ET.Element | None:

@@ -26,6 +26,7 @@ from regalia.games.two_heirs.render.style import COLOUR_LETTERS, MARKERS, plural
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS
+from regalia.testing import random_positions
 
 from .builders import CAT, GREY, acts, basic, draw_in_order, position
 
@@ -56,14 +57,7 @@ def play(state: TwoHeirsState, rng: random.Random) -> None:
 def states_of_a_game(options: Mapping[str, Any], seed: int, every: int) -> Iterator[TwoHeirsState]:
     """Every ``every``-th state of a random game (chance included), and the last one."""
     state = regalia.load_game("two-heirs", **options).new_state(seed)
-    rng = random.Random(seed)
-    n = 0
-    while not state.is_terminal():
-        if n % every == 0:
-            yield state
-        play(state, rng)
-        n += 1
-    yield state
+    yield from random_positions(state, seed, every)
 
 
 def game_at(options: Mapping[str, Any], seed: int, plies: int) -> TwoHeirsState:

@@ -21,6 +21,7 @@ from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS
+from regalia.testing import random_positions
 
 from .builders import basic
 
@@ -53,18 +54,7 @@ def selects(root: ET.Element) -> set[str]:
 
 def states_of_a_game(options: Mapping[str, Any], seed: int, every: int) -> Iterator[TwoHeirsState]:
     state = regalia.load_game("two-heirs", **options).new_state(seed)
-    rng = random.Random(seed)
-    n = 0
-    while True:
-        if n % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        n += 1
+    yield from random_positions(state, seed, every)
 
 
 def check_document(state: TwoHeirsState, root: ET.Element, viewer: int | None) -> None:

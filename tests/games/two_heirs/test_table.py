@@ -20,6 +20,7 @@ from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.plugin import PLUGIN
 from regalia.games.two_heirs.render.style import building_words
 from regalia.games.two_heirs.state import TwoHeirsState
+from regalia.testing import random_positions
 
 SVG = "{http://www.w3.org/2000/svg}"
 OPTIONS = [{}, {"solo": True}, {"sets": "warfare,crafts,guard"}, {"solo": True, "level": 1}]
@@ -59,18 +60,7 @@ def new_state(seed: int, **options: Any) -> TwoHeirsState:
 def states_of_a_game(options: Mapping[str, Any], seed: int, every: int = 1) -> Iterator[TwoHeirsState]:
     """The positions of a random game, every ``every`` plies and the last (one state, changed)."""
     state = new_state(seed, **options)
-    rng = random.Random(seed)
-    n = 0
-    while True:
-        if n % every == 0 or state.is_terminal():
-            yield state
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            state.apply(rng.choice(state.legal_actions()))
-        n += 1
+    yield from random_positions(state, seed, every)
 
 
 def latest_turn(state: TwoHeirsState) -> tuple[list[Ply], list[Ply]]:

@@ -15,7 +15,7 @@ from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.render.labels import action_label, select_label
 from regalia.games.two_heirs.state import TwoHeirsState
-from regalia.render.svg import Attrs, Frame, el, layer, offer, title
+from regalia.render.svg import FONT, Attrs, Frame, el, layer, offer, title, to_act
 
 #: A board cell, in units (CSS pixels at zoom 1 on the browser table).
 CELL = 76
@@ -85,6 +85,20 @@ class Choices:
     def select(self, attrs: Attrs, key: str) -> dict[str, object]:
         """``attrs`` of a part opening the layer ``key``, with its words."""
         return {**offer(attrs, select=key), "data-label": select_label(self.state, key)}
+
+
+def root_attrs(state: TwoHeirsState, viewer: int | None, clickable: bool) -> dict[str, object]:
+    """The root attributes of a picture of ``state`` for ``viewer`` (docs/rendering.md, "The root")."""
+    seat = "spectator" if viewer is None else str(viewer)
+    seen = SEAT_NAME[viewer] if viewer is not None and 0 <= viewer < 2 else seat
+    return {
+        "font-family": FONT,
+        "data-game": "two-heirs",
+        "data-ply": state.ply,
+        "data-to-act": to_act(state, SEAT_NAME.__getitem__),
+        "data-viewer": seen,
+        "data-clickable": "true" if clickable else "false",
+    }
 
 
 def target(choices: Choices, frame: Frame, pos: Pos, action: Action) -> str:

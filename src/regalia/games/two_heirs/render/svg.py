@@ -53,6 +53,7 @@ from regalia.games.two_heirs.render.parts import (
     SEAT_STROKE,
     Choices,
     layers,
+    root_attrs,
 )
 from regalia.games.two_heirs.render.players import status_line
 from regalia.games.two_heirs.render.reserve import reach_label
@@ -70,7 +71,6 @@ from regalia.games.two_heirs.solo import SoloState
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS
 from regalia.render.svg import (
-    FONT,
     Frame,
     button,
     button_width,
@@ -79,7 +79,6 @@ from regalia.render.svg import (
     el,
     text_lines,
     title,
-    to_act,
     txt,
     write_png,
 )
@@ -304,16 +303,7 @@ def render_svg(state: TwoHeirsState, viewer: int | None = None, clickable: bool 
     body.append(legend)
     height = bottom + 10
     attrs = {
-        "font-family": FONT,
-        "data-game": "two-heirs",
-        "data-ply": state.ply,
-        "data-to-act": to_act(state, SEAT_NAME.__getitem__),
-        "data-viewer": "spectator"
-        if viewer is None
-        else SEAT_NAME[viewer]
-        if 0 <= viewer < 2
-        else str(viewer),
-        "data-clickable": "true" if choices is not None else "false",
+        **root_attrs(state, viewer, choices is not None),
     }
     return document(width, height, attrs, (DEFS, STYLE), body)
 

@@ -38,6 +38,7 @@ from regalia.games.two_heirs.render.parts import (
     TARGET,
     Choices,
     layers,
+    root_attrs,
 )
 from regalia.games.two_heirs.render.style import COLOUR_LETTERS, building_words, seat_label
 from regalia.games.two_heirs.render.svg import DEFS, STYLE
@@ -46,14 +47,12 @@ from regalia.games.two_heirs.tiles import COLOURS
 from regalia.render.svg import (
     BUTTON_FILL,
     BUTTON_STROKE,
-    FONT,
     Frame,
     clickable_seat,
     document,
     el,
     fmt,
     title,
-    to_act,
     txt,
 )
 
@@ -219,16 +218,7 @@ def render_board(state: TwoHeirsState, viewer: int | None = None, clickable: boo
         body.append(layers(choices, frame, (rcx, rcy)))
     fx, fy = _focus(frame, last)
     attrs = {
-        "font-family": FONT,
-        "data-game": "two-heirs",
-        "data-ply": state.ply,
-        "data-to-act": to_act(state, SEAT_NAME.__getitem__),
-        "data-viewer": "spectator"
-        if viewer is None
-        else SEAT_NAME[viewer]
-        if 0 <= viewer < 2
-        else str(viewer),
-        "data-clickable": "true" if choices is not None else "false",
+        **root_attrs(state, viewer, choices is not None),
         "data-cell": CELL,
         "data-focus": f"{fmt(fx)} {fmt(fy)}",
     }
