@@ -126,3 +126,14 @@ def test_bad_settings_are_refused() -> None:
         agent_from_spec("openspiel:ismcts:uct_c=-1")
     with pytest.raises(OptionError, match="unknown parameter"):
         agent_from_spec("openspiel:ismcts:solve=false")
+
+
+@pytest.mark.usefixtures("open_spiel")
+def test_one_simulation_still_chooses_a_searched_move() -> None:
+    """MCTSBot expands its root on its second simulation: the agent never runs fewer than two (a
+    tight time budget calibrated to one simulation once crashed the arena)."""
+    state = regalia.load_game("carcassonne").new_state(seed=1)
+    state.advance(random.Random(1))
+    agent: Any = make_agent("openspiel:mcts", max_simulations=1)
+    assert agent.choose(state, random.Random(0)) in state.legal_actions()
+    assert not agent.last_fallback and agent.last_simulations == 2

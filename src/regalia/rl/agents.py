@@ -30,6 +30,8 @@ is one command.
   ``numpy`` generator from the agent's ``rng``.
 * A position where no legal action has an id in the encoding's window (rare, docs/encodings.md) is
   terminal for OpenSpiel: the agent then plays a random legal action (``last_fallback`` says so).
+  ``MCTSBot`` expands its root on its second simulation, so it always runs at least
+  :data:`MIN_MCTS_SIMULATIONS` (a tight time budget may ask for fewer).
 
 OpenSpiel is an optional dependency (the extra ``regalia[rl]``; wheels for x86_64 only): building
 either agent without it raises :class:`~regalia.core.errors.OptionError` saying so. This module
@@ -49,6 +51,8 @@ from regalia.core.game import Game, State
 
 #: Simulations of the probe that measures the rate of a time budget's first decision.
 PROBE_SIMULATIONS = 16
+#: The fewest simulations ``MCTSBot`` is run with (its root is expanded on the second).
+MIN_MCTS_SIMULATIONS = 2
 #: ``max_simulations`` when no budget is given (OpenSpiel's ``examples/mcts.py`` default).
 DEFAULT_SIMULATIONS = 1000
 
@@ -241,8 +245,12 @@ class OpenSpielMCTSAgent(_OpenSpielAgent):
         mcts = _module("mcts")
 
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=self.rollouts, random_state=rs)
+        # the bot expands its root on the second simulation: fewer leave no move to choose
+        simulations = max(simulations, MIN_MCTS_SIMULATIONS)
         bot = mcts.MCTSBot(game, self.uct_c, simulations, evaluator, solve=self.solve, random_state=rs)
         root = bot.mcts_search(ps)
+        if not root.children:
+            return int(root.explore_count), None
         best = root.best_child()
         return int(root.explore_count), int(best.action)
 
@@ -275,6 +283,7 @@ class OpenSpielISMCTSAgent(_OpenSpielAgent):
 
 __all__ = [
     "DEFAULT_SIMULATIONS",
+    "MIN_MCTS_SIMULATIONS",
     "PROBE_SIMULATIONS",
     "OpenSpielISMCTSAgent",
     "OpenSpielMCTSAgent",
