@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from regalia.ai.registry import make_agent
 from regalia.commands._common import console
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE
@@ -137,6 +138,7 @@ def analyse_command(
     if seconds is not None and seconds <= 0:
         raise OptionError("--seconds must be more than 0")
     check_backend(backend)
+    make_agent("mcts", level)  # an unknown level is an error even when a budget replaces it
     if plot is not None:
         _check_target(plot)
     record = Record.load(path)

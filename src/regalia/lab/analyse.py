@@ -27,7 +27,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -93,7 +93,8 @@ class PlyAnalysis:
     result of the move played, for that seat, in [0, 1]), ``best`` and ``best_value`` (the move the
     search prefers, the most visited), ``loss`` (``best_value - value``, at least 0), ``mark``,
     ``visits`` and ``best_visits`` (the search's visits of each), ``legal`` (how many moves there
-    were) and ``iterations`` (the search's work). For ``chance``: ``probability`` of what was drawn
+    were) and ``iterations`` (the search's work); a decision left out of the analysis (``plies``)
+    has no value. For ``chance``: ``probability`` of what was drawn
     and ``outcomes`` (how many were possible). Fields that do not apply are ``None``."""
 
     ply: int
@@ -165,8 +166,12 @@ class Analysis:
     result: JSON | None = None
 
     def decisions(self, seat: int | None = None) -> list[PlyAnalysis]:
-        """The searched decisions (of ``seat``, or of every seat)."""
-        return [p for p in self.plies if p.kind == "decision" and (seat is None or p.seat == seat)]
+        """The searched decisions (of ``seat``, or of every seat); not those left unvalued."""
+        return [
+            p
+            for p in self.plies
+            if p.kind == "decision" and p.value is not None and (seat is None or p.seat == seat)
+        ]
 
     def summary(self) -> list[SeatSummary]:
         """One :class:`SeatSummary` per seat."""
@@ -324,12 +329,14 @@ def analyse_record(
     ray_address: str | None = None,
     progress: bool = False,
     thresholds: tuple[float, float, float] | None = None,
+    plies: Collection[int] | None = None,
 ) -> Analysis:
     """Analyse ``record`` (a :class:`Record` or its JSON) with the search ``budget`` (an agent
     spec with an ``analyse`` method: ``mcts:medium``, ``mcts:iterations=2000``...), the position
     before ply ``k`` searched with the seed ``derive_seed(seed, "analyse", k)``; ``workers``
     processes or Ray tasks (``backend``) share the positions, with a progress bar on stderr if
-    ``progress``. ``thresholds`` replace the game's ``analysis_thresholds``.
+    ``progress``. ``thresholds`` replace the game's ``analysis_thresholds``. With ``plies``, only
+    the decisions at those plies (counted from 1) are searched; the others are listed unvalued.
 
     A record that does not replay raises :class:`~regalia.core.errors.ReplayDivergence`, a bad
     budget :class:`~regalia.core.errors.OptionError`."""
@@ -359,6 +366,8 @@ def analyse_record(
             kind = "automaton"
         elif legal == 1:
             kind = "forced"
+        elif plies is not None and ply not in plies:
+            kind = "decision"
         else:
             jobs.append(PositionJob(ply, doc, budget, derive_seed(seed, "analyse", ply), thresholds))
             apply_ply(state, ply, text)
