@@ -130,7 +130,7 @@ def test_chance_plies_carry_the_probability_of_the_draw() -> None:
         if p.kind == "chance":
             outcomes = dict(state.chance_outcomes())
             assert p.probability == pytest.approx(outcomes[state.parse_action(p.played)])
-            assert p.outcomes == len(outcomes) and 0 < p.probability < 1
+            assert p.outcomes == len(outcomes) and p.probability is not None and 0 < p.probability < 1
         state.apply_text(p.played)
     assert {p.kind for p in analysis.plies} <= {"chance", "decision", "forced"}
     assert all(0 <= (p.value or 0) <= 1 and (p.loss or 0) >= 0 for p in analysis.plies)
