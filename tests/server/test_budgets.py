@@ -20,7 +20,9 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from regalia.core.errors import OptionError
 from regalia.server.app import create_app
+from regalia.server.budgets import Caps, _clamped, checked_spec
 from regalia.server.store import matches
 
 CAP = 0.5
@@ -290,3 +292,12 @@ def test_a_hint_not_ready_in_time_is_a_503_and_one_per_match_a_429(
         served = client.post(url, headers=bearer(token))  # the late one's place was given back
         assert served.status_code == 200, served.text
         assert served.json()["action"] in view(client, made["id"])["legal"]
+
+
+def test_an_outside_agents_simulation_budget_is_capped() -> None:
+    """docs/server.md (budgets): OpenSpiel's ``max_simulations`` is an iteration budget like MCTS's
+    ``iterations``: over the cap it is refused for a client and clamped for a stored spec."""
+    caps = Caps(think_seconds=1.0)
+    with pytest.raises(OptionError, match="max_simulations=1000000 is over"):
+        checked_spec("openspiel:mcts:max_simulations=1000000", caps)
+    assert _clamped({"max_simulations": 10**9}, caps)["max_simulations"] == caps.iterations

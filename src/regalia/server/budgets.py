@@ -57,7 +57,7 @@ DEFAULT_HINTS: Final = 4
 #: Parameters the server sets, never a client.
 SERVER_PARAMETERS: Final = ("deadline_seconds", "name")
 #: The parameters that are budgets (clamped to the caps).
-ITERATION_BUDGETS: Final = ("iterations", "min_iterations")
+ITERATION_BUDGETS: Final = ("iterations", "min_iterations", "max_simulations")
 
 
 @dataclasses.dataclass(frozen=True)
