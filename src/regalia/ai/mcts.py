@@ -247,32 +247,42 @@ class MCTSAgent:
         return root
 
     def analyse(
-        self, state: State[Any], rng: random.Random, played: Any = None
+        self, state: State[Any], rng: random.Random, played: Any = None, verify: float = 0.0
     ) -> list[tuple[Any, float, int]]:
         """Search ``state`` with the budget and return the root actions legal in ``state`` that the
         search tried, as ``(action, mean value, visits)``, most visited first (ties: the better
-        mean): the first is the move :meth:`choose` would make. A mean is from the point of view of
-        the seat to act, in [-1, 1] like ``returns()``.
+        mean): the first is the best move found. A mean is from the point of view of the seat to
+        act, in [-1, 1] like ``returns()``.
 
-        With ``played`` (a legal action), that action's subtree is then searched on, by iterations
-        whose first step is ``played``, until it has as many visits as the most visited action, so
-        that its value rests on as much search as the best one's (``last_iterations`` counts them).
+        The search then verifies: the most visited action and ``played`` (a legal action, if given)
+        are searched on, by iterations whose first step is that action, until each has as many
+        visits as the most visited one had, and at least ``verify`` times the iterations the search
+        made; so both values rest on equal searches, and the best's on more than a lucky few
+        rollouts (``last_iterations`` counts every iteration).
         """
         legal = state.legal_actions()
         if not legal:
             raise ValueError("no legal action: the game is over")
         seat = state.current_player
         root = self.search(state, rng)
-        if played is not None:
-            most = max((ch.visits for ch in root.children.values()), default=0)
-            child = root.children.get(played)
-            if child is None:
-                child = root.children[played] = Node(root, played, seat)
-            extra = max(0, most - child.visits)
-            for _ in range(extra):
-                self._iterate(root, state, seat, rng, child)
-            self.last_iterations += extra
         children = root.children
+        tried = [children[a] for a in legal if a in children]
+        most = max((ch.visits for ch in tried), default=0)
+        target = max(most, math.ceil(verify * self.last_iterations))
+        forced: list[Any] = []
+        if tried:
+            forced.append(max(tried, key=lambda ch: (ch.visits, ch.total / ch.visits)).action)
+        if played is not None and played not in forced:
+            forced.append(played)
+        extra = 0
+        for action in forced:
+            child = children.get(action)
+            if child is None:
+                child = children[action] = Node(root, action, seat)
+            while child.visits < target:
+                self._iterate(root, state, seat, rng, child)
+                extra += 1
+        self.last_iterations += extra
         rows = [
             (a, children[a].total / children[a].visits, children[a].visits) for a in legal if a in children
         ]
