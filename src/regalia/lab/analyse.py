@@ -44,6 +44,9 @@ FORMAT = "regalia-analysis"
 VERSION = 1
 #: The budget of an analysis when none is given.
 DEFAULT_BUDGET = "mcts:medium"
+#: The best move found and the move played are each searched on until they have this share of the
+#: budget's iterations as visits (:meth:`regalia.ai.mcts.MCTSAgent.analyse`'s ``verify``).
+VERIFY = 0.25
 #: The marks, mildest first (``analysis_thresholds`` gives the loss from which each applies).
 MARKS = ("inaccuracy", "mistake", "blunder")
 #: What a ply of the record was: a seat's choice (searched), a seat's only legal action, a draw of
@@ -285,7 +288,7 @@ def _search(state: State[Any], job: PositionJob, text: str) -> PlyAnalysis:
     agent = agent_from_spec(job.budget)
     analyse = getattr(agent, "analyse", None)
     assert callable(analyse)
-    rows: list[tuple[Any, float, int]] = analyse(state, random.Random(job.seed), played)
+    rows: list[tuple[Any, float, int]] = analyse(state, random.Random(job.seed), played, VERIFY)
     by_action = {a: (v, n) for a, v, n in rows}
     best, best_mean, best_visits = rows[0]
     mean_played, visits = by_action[played]
