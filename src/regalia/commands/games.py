@@ -19,6 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from regalia.commands._common import console
+from regalia.core.options import type_label
 from regalia.core.registry import game_class, game_ids, load_game
 
 
@@ -50,7 +51,8 @@ def games_command(
         seats = f"{lo}" if lo == hi else f"{lo} to {hi}"
         title = f"{doc['id']}: {doc['name']} ({seats} players; seats {', '.join(doc['seats'])})"
         table = Table(title=title, title_justify="left", title_style="bold")
-        table.add_column("-o NAME=VALUE")
+        table.add_column("-o NAME")
+        table.add_column("type")
         table.add_column("default")
         table.add_column("choices")
         table.add_column("meaning")
@@ -62,9 +64,16 @@ def games_command(
             choices = ", ".join(str(c) for c in o["choices"] or [])
             if o["minimum"] is not None or o["maximum"] is not None:
                 choices = f"{o['minimum']} to {o['maximum']}"
-            table.add_row(f"{o['name']}={o['type'].upper()}", shown, choices, o["help"])
+            table.add_row(o["name"], type_label(o), shown, choices, o["help"])
         out.print(table)
     out.print(Text("Give options to any command as -o NAME=VALUE (repeatable).", style="dim"))
+    out.print(
+        Text(
+            "From Python, load_game(GAME, NAME=VALUE) takes the value in its type (5, True, a list) "
+            "or as text.",
+            style="dim",
+        )
+    )
 
 
 def register(app: typer.Typer) -> None:

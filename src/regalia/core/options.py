@@ -3,15 +3,17 @@
 Each field of an :class:`Options` subclass is declared with :func:`option`, which records its help
 text and, where it has them, its choices and bounds. :meth:`Options.schema` lists every option
 (name, type, default, choices, bounds, help) as JSON, so a lobby can build a form and every command
-accepts ``-o NAME=VALUE`` for any option of any game (:func:`parse_option_pairs`).
+accepts ``-o NAME=VALUE`` for any option of any game (:func:`parse_option_pairs`). A value may be
+given as its text (from a command line or a form) or in its natural type (from Python or JSON): an
+``int``, a ``bool``, a ``float``, a list, or a number for a choice written as text (``shrines=5``).
 
 >>> import dataclasses
 >>> @dataclasses.dataclass(frozen=True, slots=True)
 ... class Demo(Options):
 ...     rounds: int = option(3, "rounds to play", minimum=1, maximum=9)
 ...     colour: str = option("red", "first colour", choices=("red", "blue"))
->>> Demo.from_mapping({"rounds": "5"}).rounds
-5
+>>> Demo.from_mapping({"rounds": "5"}).rounds, Demo.from_mapping({"rounds": 5}).rounds
+(5, 5)
 >>> [o["name"] for o in Demo.schema()]
 ['rounds', 'colour']
 >>> Demo.from_mapping({"colour": "green"})
@@ -23,6 +25,7 @@ regalia.core.errors.OptionError: option colour: unknown value 'green'; valid col
 from __future__ import annotations
 
 import dataclasses
+import enum
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -113,12 +116,12 @@ class Options:
             value = getattr(self, f.name)
             if value is None:
                 continue
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+            out[f.name] = _plain(value)
         return out
 
     @classmethod
     def schema(cls) -> list[JSON]:
-        """Every option: ``name``, ``type`` (bool, int, str, list), ``nullable``, ``default``,
+        """Every option: ``name``, ``type`` (bool, int, float, str, list), ``nullable``, ``default``,
         ``choices``, ``minimum``, ``maximum``, ``file`` (a path on this machine) and ``help``, in
         declaration order."""
         hints = typing.get_type_hints(cls)
@@ -132,8 +135,8 @@ class Options:
                     "name": f.name,
                     "type": kind,
                     "nullable": nullable,
-                    "default": list(default) if isinstance(default, tuple) else default,
-                    "choices": None if meta.get("choices") is None else list(meta["choices"]),
+                    "default": _plain(default),
+                    "choices": None if meta.get("choices") is None else [_plain(c) for c in meta["choices"]],
                     "minimum": meta.get("minimum"),
                     "maximum": meta.get("maximum"),
                     "file": bool(meta.get("file", False)),
@@ -146,6 +149,42 @@ class Options:
     def names(cls) -> list[str]:
         """The option names, in declaration order."""
         return [f.name for f in dataclasses.fields(cls)]
+
+
+def _plain(value: Any) -> Any:
+    """A value as JSON: tuples become lists, enum members their values."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
+
+
+def type_label(entry: Mapping[str, Any]) -> str:
+    """The type of one :meth:`Options.schema` entry in a few words, as ``regalia games`` shows it:
+    what a Python caller passes (``load_game(GAME, NAME=value)``); ``-o NAME=VALUE`` takes its text.
+
+    >>> type_label({"type": "int", "nullable": False, "choices": None, "file": False})
+    'int'
+    >>> type_label({"type": "str", "nullable": False, "choices": ["off", "5", "6"], "file": False})
+    'str (5 or "5")'
+    >>> type_label({"type": "str", "nullable": True, "choices": None, "file": True})
+    'path or None'
+    >>> type_label({"type": "list", "nullable": False, "choices": ["a", "b"], "file": False})
+    'list of str'
+    """
+    kind = str(entry["type"])
+    choices = entry.get("choices") or []
+    if entry.get("file"):
+        label = "path"
+    elif kind == "list":
+        label = "list of str" if all(isinstance(c, str) for c in choices) else "list"
+    else:
+        label = kind
+        numeric = [str(c) for c in choices if kind == "str" and str(c).lstrip("-").isdigit()]
+        if numeric:
+            label += f' ({numeric[0]} or "{numeric[0]}")'
+    return f"{label} or None" if entry.get("nullable") else label
 
 
 def _check_bounds(name: str, value: Any, meta: Mapping[str, Any]) -> None:
@@ -210,22 +249,59 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
     if hint is bool:
         if isinstance(value, bool):
             return value
-        if isinstance(value, str) and value.lower() in (*_TRUE, *_FALSE):
-            return value.lower() in _TRUE
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        if isinstance(value, str) and value.strip().lower() in (*_TRUE, *_FALSE):
+            return value.strip().lower() in _TRUE
         raise OptionError(f"option {name}: expected true or false, got {value!r}")
     if hint is int:
         if isinstance(value, bool):
             raise OptionError(f"option {name}: expected an integer, got {value!r}")
         if isinstance(value, int):
             return value
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
         if isinstance(value, str):
             try:
-                return int(value)
+                return int(value.strip())
             except ValueError:
                 pass
         raise OptionError(f"option {name}: expected an integer, got {value!r}")
+    if hint is float:
+        if isinstance(value, bool):
+            raise OptionError(f"option {name}: expected a number, got {value!r}")
+        if isinstance(value, (int, float)):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value.strip())
+            except ValueError:
+                pass
+        raise OptionError(f"option {name}: expected a number, got {value!r}")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _coerce_enum(name, value, hint)
     if hint is str:
         if isinstance(value, str):
             return value
+        if isinstance(value, enum.Enum):
+            return str(value.value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            # a choice written as a number (shrines=5 for "5"), as a Python caller passes it
+            return str(value)
         raise OptionError(f"option {name}: expected a string, got {value!r}")
     return value
+
+
+def _coerce_enum(name: str, value: Any, hint: type[enum.Enum]) -> enum.Enum:
+    """An enum option: a member, its value, or its value or name as text."""
+    if isinstance(value, hint):
+        return value
+    for member in hint:
+        if value == member.value or (
+            isinstance(value, str | int | float)
+            and not isinstance(value, bool)
+            and str(value).strip().lower() in (str(member.value).lower(), member.name.lower())
+        ):
+            return member
+    valid = ", ".join(str(m.value) for m in hint)
+    raise OptionError(f"option {name}: unknown value {value!r}; valid {name}: {valid}")
