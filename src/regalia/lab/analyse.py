@@ -28,6 +28,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Collection, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, cast
 
@@ -379,15 +380,18 @@ def analyse_record(
         rows[ply] = PlyAnalysis(ply, player, kind, text, legal=legal)
     check_result(record, state)
     # run_jobs is written for GameJob, but only counts, slices and hands the jobs to the task
-    done = run_jobs(
-        cast(Sequence[GameJob], jobs),
-        workers=workers,
-        backend=backend,
-        ray_address=ray_address,
-        progress=progress,
-        description="positions",
-        task=cast(Any, analyse_chunk),
-    )
+    try:
+        done = run_jobs(
+            cast(Sequence[GameJob], jobs),
+            workers=workers,
+            backend=backend,
+            ray_address=ray_address,
+            progress=progress,
+            description="positions",
+            task=cast(Any, analyse_chunk),
+        )
+    except BrokenProcessPool:
+        raise LabError("a worker process died during the analysis (out of memory?)") from None
     for row in done:
         rows[row.ply] = row
     return Analysis(
