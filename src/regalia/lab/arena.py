@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -17,9 +18,20 @@ from typing import Any
 
 from regalia.core.game import JSON, Game
 from regalia.core.text import plural
-from regalia.lab.backends import run_jobs
+from regalia.lab.backends import backend_session, run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
-from regalia.lab.play import GameResult, LabError, outcome_of
+from regalia.lab.play import GameJob, GameResult, LabError, outcome_of
+from regalia.lab.sprt import (
+    PAIR_OUTCOMES,
+    PENTANOMIAL,
+    TRINOMIAL,
+    Estimate,
+    SprtResult,
+    SprtSpec,
+    estimate,
+    llr,
+    parse_sprt,
+)
 from regalia.lab.stats import mean, stdev, wilson_interval
 
 
@@ -58,6 +70,134 @@ class ArenaResult:
     backend: str = "local"
     workers: int = 1
     seat_names: list[str] = dataclasses.field(default_factory=list)
+    pairs: bool = False  # each seed played once per rotation of the seats
+    sprt: SprtResult | None = None
+    played: int = 0  # games played, those past the SPRT's decision included
+
+    # -- head to head: the first agent (tested) against the second (baseline) ----------------------
+    @property
+    def rotations(self) -> int:
+        """Games per seed: the number of agents with ``pairs``, else 1."""
+        return len(self.agents) if self.pairs else 1
+
+    @property
+    def pentanomial(self) -> bool:
+        """Whether head-to-head results count pairs (two agents, seats swapped) rather than games."""
+        return self.pairs and len(self.agents) == 2
+
+    def game_outcomes(self) -> list[int]:
+        """The first agent's result against the second in each game: 0 loss, 1 draw, 2 win (the
+        two agents' returns compared; ``[]`` with fewer than two agents)."""
+        if len(self.agents) < 2:
+            return []
+        return [head_to_head(r) for r in self.results]
+
+    def pair_outcomes(self) -> list[int]:
+        """Per seed with ``pairs``: the index of its pair outcome in :data:`PAIR_OUTCOMES`
+        (the sum of the two games' :meth:`game_outcomes`); the games are paired by seed."""
+        if not self.pentanomial:
+            return []
+        by_seed: dict[int, list[tuple[int, int]]] = {}
+        for r, o in zip(self.results, self.game_outcomes(), strict=True):
+            by_seed.setdefault(r.seed, []).append((r.index, o))
+        out = []
+        for games in sorted(by_seed.values()):
+            if len(games) == 2:
+                out.append(games[0][1] + games[1][1])
+        return out
+
+    def counts(self) -> list[int]:
+        """Head-to-head counts: pair outcomes (LL..WW) with two agents in pairs, else L, D, W."""
+        if self.pentanomial:
+            stream, size = self.pair_outcomes(), 5
+        else:
+            stream, size = self.game_outcomes(), 3
+        return [stream.count(k) for k in range(size)]
+
+    def estimate(self) -> Estimate | None:
+        """Elo of the first agent over the second with a 95% interval, and the LOS."""
+        if len(self.agents) < 2:
+            return None
+        return estimate(PENTANOMIAL if self.pentanomial else TRINOMIAL, self.counts())
+
+    def head_to_head_json(self) -> JSON | None:
+        est = self.estimate()
+        if est is None:
+            return None
+        games = self.game_outcomes()
+        doc: JSON = {
+            "tested": self.agents[0],
+            "baseline": self.agents[1],
+            "model": "pentanomial" if self.pentanomial else "trinomial",
+            "wins": games.count(2),
+            "draws": games.count(1),
+            "losses": games.count(0),
+            "score": est.score,
+            "stderr": est.stderr,
+            "elo": _finite(est.elo),
+            "elo_low": _finite(est.elo_low),
+            "elo_high": _finite(est.elo_high),
+            "los": est.los,
+        }
+        if self.pentanomial:
+            doc["pairs"] = dict(zip(PAIR_OUTCOMES, self.counts(), strict=True))
+        return doc
+
+    def sprt_json(self) -> JSON | None:
+        if self.sprt is None:
+            return None
+        spec = self.sprt.spec
+        lower, upper = spec.bounds
+        return {
+            "elo0": spec.elo0,
+            "elo1": spec.elo1,
+            "alpha": spec.alpha,
+            "beta": spec.beta,
+            "llr": self.sprt.llr,
+            "lower": lower,
+            "upper": upper,
+            "decision": self.sprt.decision or "inconclusive",
+            "units": self.sprt.units,
+            "unit": "pair" if self.pentanomial else "set of games" if self.rotations > 1 else "game",
+            "verdict": self.verdict(),
+        }
+
+    def verdict(self) -> str:
+        """The SPRT's decision in words."""
+        if self.sprt is None:
+            return ""
+        spec = self.sprt.spec
+        a, b = self.agents[0], self.agents[1]
+        if self.sprt.decision == "H1":
+            return f"H1 accepted: {a} is stronger than {b} by at least {spec.elo1:g} Elo"
+        if self.sprt.decision == "H0":
+            return f"H0 accepted: {a} is not stronger than {b} by {spec.elo1:g} Elo (at most {spec.elo0:g})"
+        return f"inconclusive at the cap of {plural(self.games, 'game')}"
+
+    def summary_lines(self) -> list[str]:
+        """The head-to-head and SPRT lines shown under the table."""
+        est = self.estimate()
+        if est is None:
+            return []
+        games = self.game_outcomes()
+        a, b = self.agents[0], self.agents[1]
+        unit = f"{plural(est.units, 'pair')}" if self.pentanomial else plural(est.units, "game")
+        lines = [
+            f"{a} vs {b}: W/D/L {games.count(2)}/{games.count(1)}/{games.count(0)}, score {est.score:.3f}"
+            f" over {unit}; Elo {_elo(est.elo)} (95% CI {_elo(est.elo_low)} to {_elo(est.elo_high)});"
+            f" LOS {est.los:.1%}"
+        ]
+        if self.pentanomial:
+            pairs = ", ".join(f"{k} {v}" for k, v in zip(PAIR_OUTCOMES, self.counts(), strict=True))
+            lines.append(f"pairs (for {a}): {pairs}")
+        if self.sprt is not None:
+            lower, upper = self.sprt.spec.bounds
+            lines.append(
+                f"SPRT {self.sprt.spec.text()}: LLR {self.sprt.llr:.2f} (bounds {lower:.2f}, {upper:.2f})"
+                f" after {plural(self.games, 'game')}"
+            )
+            lines.append(self.verdict())
+        return lines
 
     # -- counts ------------------------------------------------------------------------------
     @property
@@ -175,6 +315,10 @@ class ArenaResult:
             "elapsed_seconds": self.elapsed,
             "backend": self.backend,
             "workers": self.workers,
+            "pairs": self.pairs,
+            "head_to_head": self.head_to_head_json(),
+            "sprt": self.sprt_json(),
+            "games_played": self.played or self.games,
         }
 
     def table(self) -> Any:
@@ -207,7 +351,7 @@ class ArenaResult:
         """The summary as plain text."""
         from regalia.render.text import plain_text
 
-        return plain_text(self.table(), 110)
+        return "\n".join([plain_text(self.table(), 110).rstrip("\n"), *self.summary_lines()]) + "\n"
 
     def save(self, out_dir: str | Path, plots: bool = True) -> Path:
         """Write records, ``summary.json``, ``report.md`` and the plots into ``out_dir``."""
@@ -229,6 +373,8 @@ def run_arena(
     progress: bool = True,
     curves: bool | None = None,
     records: bool | None = None,
+    pairs: bool = False,
+    sprt: SprtSpec | str | None = None,
 ) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the agents, one agent per seat.
 
@@ -242,17 +388,46 @@ def run_arena(
     ``"ray"`` (Ray tasks on ``ray_address``, a local Ray when ``None``). ``out_dir`` also writes
     every game's record, ``summary.json``, ``report.md`` and PNG plots. ``curves`` / ``records``
     keep per-ply scores / records in the results (default: when ``out_dir`` is given).
+
+    ``pairs`` plays each seed once per rotation of the agents over the seats (two agents: twice,
+    seats swapped; ``games`` is rounded up to whole sets). ``sprt`` (an :class:`SprtSpec` or its
+    text ``elo0=0,elo1=10[,alpha=..,beta=..]``) tests the first agent against the second after each
+    game (each pair with ``pairs``; each set of rotations with more agents) and stops when it
+    decides, ``games`` being the most it plays. Games are played in batches; those played past
+    the decision are left out, so the result does not depend on the workers or the backend.
     """
     if out_dir is not None:
         check_out_dir(Path(out_dir))
+    if isinstance(sprt, str):
+        try:
+            sprt = parse_sprt(sprt)
+        except ValueError as exc:
+            raise LabError(f"--sprt: {exc}") from None
     keep_curves = out_dir is not None if curves is None else curves
     keep_records = out_dir is not None if records is None else records
-    plan = plan_rotation(
-        game_id, agent_specs, games, seed, options, workers, backend, curves=keep_curves, record=keep_records
-    )
+    flags: dict[str, Any] = {"curves": keep_curves, "record": keep_records}
+    plan = plan_rotation(game_id, agent_specs, games, seed, options, workers, backend, pairs=pairs, **flags)
     game, opts, num_players, specs, jobs = plan.game, plan.options, plan.num_players, plan.specs, plan.jobs
+    if sprt is not None and len(specs) < 2:
+        raise LabError("--sprt tests the first agent against the second: give at least two agents")
     start = time.perf_counter()
-    results = run_jobs(jobs, workers, backend, ray_address, progress, f"{_game_name(game)} arena")
+    name = f"{_game_name(game)} arena"
+    decided: SprtResult | None = None
+    played = len(jobs)
+    if sprt is None:
+        results = run_jobs(jobs, workers, backend, ray_address, progress, name)
+    else:
+        results, decided, played = _run_sequential(
+            jobs,
+            sprt,
+            len(specs) if pairs else 1,
+            pairs and len(specs) == 2,
+            workers,
+            backend,
+            ray_address,
+            progress,
+            name,
+        )
     result = ArenaResult(
         game=_game_name(game),
         options=opts,
@@ -265,10 +440,81 @@ def run_arena(
         backend=backend,
         workers=workers,
         seat_names=plan.built.seat_names(),
+        pairs=pairs,
+        sprt=decided,
+        played=played,
     )
     if out_dir is not None:
         result.save(out_dir)
     return result
+
+
+def head_to_head(result: GameResult) -> int:
+    """Agent 0's result against agent 1 in a game: 0 loss, 1 draw, 2 win (their returns compared)."""
+    a = b = None
+    for seat, agent in enumerate(result.agents):
+        if agent == 0 and a is None:
+            a = result.returns[seat]
+        elif agent == 1 and b is None:
+            b = result.returns[seat]
+    if a is None or b is None:
+        return 1
+    return 2 if a > b else 0 if a < b else 1
+
+
+def _run_sequential(
+    jobs: Sequence[GameJob],
+    spec: SprtSpec,
+    per_unit: int,
+    pentanomial: bool,
+    workers: int,
+    backend: str,
+    ray_address: str | None,
+    progress: bool,
+    name: str,
+) -> tuple[list[GameResult], SprtResult, int]:
+    """Play ``jobs`` in batches, testing after each unit (``per_unit`` games, in index order);
+    returns the games up to the decision, the test's result and the games played."""
+    values = PENTANOMIAL if pentanomial else TRINOMIAL
+    counts = [0] * len(values)
+    results: list[GameResult] = []
+    tested = 0  # games already tested
+    value = 0.0
+    units = 0
+    batch = max(16, 4 * workers) // per_unit * per_unit or per_unit
+    done = 0
+    with backend_session(backend, ray_address):
+        while done < len(jobs):
+            part = jobs[done : done + batch]
+            results.extend(run_jobs(part, workers, backend, ray_address, progress, name))
+            done += len(part)
+            batch = min(2 * batch, 256 // per_unit * per_unit or per_unit)
+            while tested + per_unit <= len(results):
+                unit = results[tested : tested + per_unit]
+                if len({r.seed for r in unit}) != 1 and per_unit > 1:
+                    raise LabError("pairs: the games of a seed did not come back together")
+                outcomes = [head_to_head(r) for r in unit]
+                if pentanomial:
+                    counts[sum(outcomes)] += 1
+                else:
+                    for o in outcomes:
+                        counts[o] += 1
+                tested += per_unit
+                units += 1
+                value = llr(values, counts, spec.elo0, spec.elo1)
+                decision = spec.decide(value)
+                if decision:
+                    return results[:tested], SprtResult(spec, decision, value, units), done
+    return results[:tested], SprtResult(spec, "", value, units), done
+
+
+def _finite(x: float) -> float | None:
+    """A number for JSON (an infinite Elo, from a score of 0 or 1, is ``null``)."""
+    return x if math.isfinite(x) else None
+
+
+def _elo(x: float) -> str:
+    return f"{x:+.1f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
 
 
 def check_out_dir(out_dir: Path) -> None:

@@ -138,6 +138,30 @@ def _import_ray() -> Any:
     return ray
 
 
+@contextlib.contextmanager
+def backend_session(backend: str, ray_address: str | None) -> Iterator[None]:
+    """Keep one Ray running over several :func:`run_jobs` calls (an arena that stops by SPRT
+    plays in batches); a Ray already running, or the local backend, is left as it is."""
+    if backend != "ray":
+        yield
+        return
+    ray = _import_ray()
+    if ray.is_initialized():
+        yield
+        return
+    try:
+        if ray_address is None:
+            ray.init(include_dashboard=False)
+        else:
+            ray.init(address=ray_address)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise LabError(f"cannot start or reach Ray at {ray_address or 'a local Ray'}: {exc}") from None
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def _run_ray(
     jobs: Sequence[GameJob],
     workers: int,

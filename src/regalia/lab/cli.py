@@ -127,14 +127,55 @@ def arena_command(
     ] = None,
     option: OptionOpt = None,
     progress: ProgressOpt = True,
+    pairs: Annotated[
+        bool,
+        typer.Option(
+            "--pairs",
+            help="Play each seed once per rotation of the seats (two agents: twice, seats swapped);"
+            " two agents are then also counted by pairs (LL, LD, DD/WL, WD, WW).",
+        ),
+    ] = False,
+    sprt: Annotated[
+        str | None,
+        typer.Option(
+            "--sprt",
+            metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+            help="Sequential probability ratio test of the first agent against the second (H1: it is"
+            " stronger by elo1, H0: by elo0 at most; alpha, beta 0.05 by default): stop when it"
+            " decides, --games being the most played.",
+        ),
+    ] = None,
 ) -> None:
-    """Play many games between agents (seats alternated) and summarise the results."""
+    """Play many games between agents (seats alternated) and summarise the results: W/D/L, Elo of
+    the first agent over the second with a 95% interval and the likelihood of superiority."""
     from regalia.lab.arena import run_arena
+    from regalia.lab.sprt import parse_sprt
 
+    spec = None
+    if sprt is not None:
+        try:
+            spec = parse_sprt(sprt)
+        except ValueError as exc:
+            raise _fail(f"--sprt {sprt}: {exc}") from None
     result = _run(
-        run_arena, game, agents, games, seed, workers, backend, ray_address, option, progress, out_dir=out
+        run_arena,
+        game,
+        agents,
+        games,
+        seed,
+        workers,
+        backend,
+        ray_address,
+        option,
+        progress,
+        out_dir=out,
+        pairs=pairs,
+        sprt=spec,
     )
     _show(result, json_output)
+    if not json_output:
+        for line in result.summary_lines():
+            _console().print(Text(line))
     if out is not None and not json_output:
         _console().print(f"report: {out / 'report.md'}")
 

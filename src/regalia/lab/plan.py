@@ -10,6 +10,9 @@ its seed alone, not on the workers or the backend.
 ([(0, 1), (1, 0), (0, 1)], (0, 1), 2)
 >>> plan_rotation("two-heirs", "greedy", games=1, seed=1, one_for_all=True).specs
 ['greedy', 'greedy']
+>>> paired = plan_rotation("two-heirs", "greedy,random", games=3, seed=1, pairs=True).jobs
+>>> [job.agents for job in paired], paired[0].seed == paired[1].seed != paired[2].seed
+([(0, 1), (1, 0), (0, 1), (1, 0)], True)
 """
 
 from __future__ import annotations
@@ -104,13 +107,17 @@ def rotation_job(
     seed: int,
     group: int = 0,
     agent_key: tuple[Any, ...] = (),
+    rotation: int | None = None,
+    chance_index: int | None = None,
     **flags: Any,
 ) -> GameJob:
     """Game ``index`` of a run: the ``k``-th seat agents play goes to agent
-    ``members[(k + index) % len(members)]``; chance's seed derives from ``(seed, index)`` and each
-    seat's agent seed from ``(seed, *agent_key, index, seat)``."""
+    ``members[(k + rotation) % len(members)]`` (``rotation`` defaults to ``index``); chance's seed
+    derives from ``(seed, chance_index)`` (default ``index``) and each seat's agent seed from
+    ``(seed, *agent_key, index, seat)``."""
     n = len(members)
-    by_seat = {seat: members[(k + index) % n] for k, seat in enumerate(playable)}
+    turn = index if rotation is None else rotation
+    by_seat = {seat: members[(k + turn) % n] for k, seat in enumerate(playable)}
     seats = tuple(by_seat.get(s, -1) for s in range(num_players))
     return GameJob(
         index=index,
@@ -118,7 +125,7 @@ def rotation_job(
         options=options,
         specs=tuple(specs[a] if a >= 0 else "" for a in seats),
         agents=seats,
-        seed=derive_seed(seed, "game", index),
+        seed=derive_seed(seed, "game", index if chance_index is None else chance_index),
         agent_seeds=tuple(derive_seed(seed, "agent", *agent_key, index, s) for s in range(num_players)),
         group=group,
         **flags,
@@ -151,9 +158,16 @@ def plan_rotation(
     workers: int = 1,
     backend: str = "local",
     one_for_all: bool = False,
+    pairs: bool = False,
+    first: int = 0,
     **flags: Any,
 ) -> Plan:
     """``games`` games with the agents rotating over the seats they play (arena, balance, fit).
+
+    With ``pairs``, each seed is played once per rotation of the agents over the seats (two
+    seats: twice, seats swapped): game ``i`` is rotation ``i % n`` of seed ``i // n`` (chance's seed
+    derives from ``(seed, i // n)``), so ``games`` is rounded up to whole sets of ``n`` games.
+    ``first`` is the index of the first game (a run planned in batches).
 
     Give one agent spec per seat agents play, or (``one_for_all``) one spec for all of them. Bad
     requests (no agents, an unknown agent, game or option, the wrong number of agents) fail here,
@@ -175,9 +189,30 @@ def plan_rotation(
             how = f"give {n} agent(s), one per seat (e.g. {','.join([specs[0]] * n)})"
         raise LabError(f"{built.id} has {n} seat(s) for agents with these options: {how}, got {len(specs)}")
     members = list(range(len(specs)))
-    jobs = [
-        rotation_job(i, ref, opts, specs, members, playable, num_players, seed, **flags) for i in range(games)
-    ]
+    if pairs:
+        n = len(members)
+        games = -(-games // n) * n
+        jobs = [
+            rotation_job(
+                i,
+                ref,
+                opts,
+                specs,
+                members,
+                playable,
+                num_players,
+                seed,
+                rotation=i % n,
+                chance_index=i // n,
+                **flags,
+            )
+            for i in range(first, first + games)
+        ]
+    else:
+        jobs = [
+            rotation_job(i, ref, opts, specs, members, playable, num_players, seed, **flags)
+            for i in range(first, first + games)
+        ]
     return Plan(ref, built, opts, num_players, playable, specs, jobs)
 
 

@@ -50,7 +50,7 @@ PAIR_OUTCOMES = ("LL", "LD", "DD/WL", "WD", "WW")
 
 def elo_to_score(elo: float) -> float:
     """The expected score of a player ``elo`` points stronger (logistic)."""
-    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
 
 
 def score_to_elo(score: float) -> float:
@@ -115,10 +115,7 @@ def estimate(values: Sequence[float], counts: Sequence[int], z: float = Z95) -> 
     """
     n, score, var = moments(values, counts)
     se = math.sqrt(var / n) if n > 0 else 0.0
-    if se > 0:
-        los = phi((score - 0.5) / se)
-    else:
-        los = 0.5 if score == 0.5 else 1.0 if score > 0.5 else 0.0
+    los = phi((score - 0.5) / se) if se > 0 else _sign_los(score)
     if n <= 0:
         return Estimate(0, 0.5, 0.0, 0.0, -math.inf, math.inf, 0.5)
     return Estimate(
@@ -130,6 +127,11 @@ def estimate(values: Sequence[float], counts: Sequence[int], z: float = Z95) -> 
         elo_high=score_to_elo(score + z * se),
         los=los,
     )
+
+
+def _sign_los(score: float) -> float:
+    """The LOS of results without spread: certain either way, or even."""
+    return 0.5 if score == 0.5 else 1.0 if score > 0.5 else 0.0
 
 
 def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
