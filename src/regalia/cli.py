@@ -54,8 +54,26 @@ def error_line(message: str) -> None:
     console.print(Text(f"error: {message}", style="bold red"))
 
 
+def one_paragraph(help_text: str) -> str:
+    """The first paragraph of a command's help on one line, as ``regalia --help`` lists it: a
+    docstring's own line breaks would otherwise break the description mid-line in the table.
+
+    >>> one_paragraph("Play many games and count\n    what happens.\n\n    More.")
+    'Play many games and count what happens.'
+    """
+    first = help_text.strip().split("\n\n", 1)[0]
+    return " ".join(first.split())
+
+
 class RegaliaGroup(TyperGroup):
-    """The top-level command group: turns a :class:`RegaliaError` into a red line and exit code 2."""
+    """The top-level command group: turns a :class:`RegaliaError` into a red line and exit code 2,
+    and lists each command's description as one paragraph that wraps to the terminal's width."""
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None and not command.short_help and command.help:
+            command.short_help = one_paragraph(command.help)
+        return command
 
     def invoke(self, ctx: Any) -> Any:
         try:
