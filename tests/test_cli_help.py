@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from typer.testing import CliRunner
 
@@ -29,7 +31,7 @@ def test_command_descriptions_wrap_only_where_the_line_is_full(width: int) -> No
     names = [name for name, _ in rows if name]
     assert {"balance", "fit", "arena", "play"} <= set(names)
     room = max(len(text) for _, text in rows)
-    for (name, text), (next_name, next_text) in zip(rows, rows[1:], strict=False):
+    for (name, text), (next_name, next_text) in itertools.pairwise(rows):
         if next_name:  # the next line starts another command
             continue
         first_word = next_text.split()[0]

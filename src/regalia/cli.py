@@ -55,7 +55,7 @@ def error_line(message: str) -> None:
 
 
 def one_paragraph(help_text: str) -> str:
-    """The first paragraph of a command's help on one line, as ``regalia --help`` lists it: a
+    r"""The first paragraph of a command's help on one line, as ``regalia --help`` lists it: a
     docstring's own line breaks would otherwise break the description mid-line in the table.
 
     >>> one_paragraph("Play many games and count\n    what happens.\n\n    More.")
