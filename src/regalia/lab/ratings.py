@@ -1,4 +1,5 @@
-"""Ratings from a round robin: Bradley–Terry strengths on the Elo scale, bootstrap intervals.
+"""Ratings from a round robin: Bradley–Terry strengths on the Elo scale, bootstrap intervals, and
+N-seat OpenSkill ratings (Plackett-Luce: each game's whole ranking, mu and sigma per agent).
 
 Every group of agents (a pair in a two-seat game, every set of ``n`` agents in an ``n``-seat game)
 plays the same number of games, seats rotated; game ``j`` of every group uses the same seed. A game
@@ -135,6 +136,15 @@ class LadderResult:
     ratings: list[float]
     intervals: list[tuple[float, float]]
     elapsed: float = 0.0
+    skill: list[tuple[float, float]] | None = None  # OpenSkill (mu, sigma) per agent
+
+    def skill_json(self) -> JSON | None:
+        if self.skill is None:
+            return None
+        return {
+            self.agents[k]: {"mu": mu, "sigma": sigma, "low": mu - 2 * sigma, "high": mu + 2 * sigma}
+            for k, (mu, sigma) in sorted(enumerate(self.skill), key=lambda x: -(x[1][0] - 2 * x[1][1]))
+        }
 
     def pairings(self) -> list[Pairing]:
         return [p for g in games_pairings(self.results) for p in g]
@@ -177,6 +187,7 @@ class LadderResult:
                 a: {b: m[i][j] for j, b in enumerate(self.agents) if i != j}
                 for i, a in enumerate(self.agents)
             },
+            "openskill": self.skill_json(),
             "elapsed_seconds": self.elapsed,
         }
 
@@ -191,16 +202,24 @@ class LadderResult:
         table.add_column("Elo (mean 0)", justify="right")
         table.add_column("95% CI", justify="right")
         table.add_column("points", justify="right")
+        if self.skill is not None:
+            table.add_column("OpenSkill mu ± sigma", justify="right")
+            table.add_column("mu ± 2 sigma", justify="right")
+            table.caption = "OpenSkill: Plackett-Luce over each game's full ranking (ties shared)"
         m = self.score_matrix()
         for rank, k in enumerate(self.order(), start=1):
             lo, hi = self.intervals[k]
-            table.add_row(
+            row = [
                 str(rank),
                 self.agents[k],
                 f"{self.ratings[k]:+.0f}",
                 f"{lo:+.0f} to {hi:+.0f}",
                 f"{sum(m[k]):g}/{self.played(k):g}",
-            )
+            ]
+            if self.skill is not None:
+                mu, sigma = self.skill[k]
+                row += [f"{mu:.2f} ± {sigma:.2f}", f"{mu - 2 * sigma:.2f} to {mu + 2 * sigma:.2f}"]
+            table.add_row(*row)
         return table
 
 
@@ -225,6 +244,35 @@ def game_pairings(result: GameResult) -> list[Pairing]:
 def games_pairings(results: Sequence[GameResult]) -> list[list[Pairing]]:
     """The pairings of every game, game by game."""
     return [game_pairings(r) for r in results]
+
+
+def plackett_luce(n: int, results: Sequence[GameResult]) -> list[tuple[float, float]] | None:
+    """OpenSkill ratings ``(mu, sigma)`` of ``n`` agents (Plackett-Luce, the library's defaults:
+    mu 25, sigma 25/3) updated game by game, in the order of the game index, then of the group,
+    with every seat of a game ranked by its return (equal returns share a rank); ``None`` when
+    the ``openskill`` package is not installed (``pip install 'regalia[lab]'``).
+
+    An agent playing several seats of one game is rated as its first seat.
+    """
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return None
+    model = PlackettLuce()
+    ratings = [model.rating(name=str(k)) for k in range(n)]
+    for r in sorted(results, key=lambda g: (g.index, g.group)):
+        seats: dict[int, int] = {}
+        for s, a in enumerate(r.agents):
+            if a >= 0 and a not in seats:
+                seats[a] = s
+        if len(seats) < 2:
+            continue
+        agents = list(seats)
+        ranks = [-r.returns[seats[a]] for a in agents]  # lower rank is better
+        new = model.rate([[ratings[a]] for a in agents], ranks=ranks)
+        for a, team in zip(agents, new, strict=True):
+            ratings[a] = team[0]
+    return [(float(x.mu), float(x.sigma)) for x in ratings]
 
 
 def run_ladder(
@@ -273,4 +321,5 @@ def run_ladder(
         ratings=bradley_terry(len(specs), flat),
         intervals=bootstrap_intervals(len(specs), played, samples=bootstrap, seed=seed),
         elapsed=time.perf_counter() - start,
+        skill=plackett_luce(len(specs), results),
     )

@@ -150,12 +150,13 @@ def plot_arena(result: ArenaResult, out_dir: Path) -> list[str]:
 def markdown(result: ArenaResult, plots: list[str], records: int) -> str:
     """The report as Markdown."""
     lo, hi = result.first_seat_interval
+    how = "each seed once per rotation of the seats" if result.pairs else "seats alternated"
     lines = [
         f"# Arena: {result.game}",
         "",
         f"- agents: {', '.join(f'`{s}`' for s in result.specs)}",
         f"- options: `{json.dumps(result.options, sort_keys=True)}`",
-        f"- games: {result.games} (seats alternated), seed {result.seed}",
+        f"- games: {result.games} ({how}), seed {result.seed}",
         f"- backend: {result.backend}, workers: {result.workers}, {result.elapsed:.1f} s",
         f"- mean game length: {result.mean_length:.1f} plies",
         f"- draws: {result.draws}",
@@ -172,6 +173,9 @@ def markdown(result: ArenaResult, plots: list[str], records: int) -> str:
             f" {s.seconds_per_move:.4f} |"
         )
     lines.append("")
+    extra = result.summary_lines()
+    if extra:
+        lines += [f"- {line}" for line in extra] + [""]
     titles = {
         "scores.png": "Final score distributions",
         "win_rates.png": "Win rates with 95% intervals",
