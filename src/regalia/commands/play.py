@@ -13,10 +13,10 @@ a traceback: errors are one line, and the state is unchanged.
 
 >>> make_opponent("mcts", None).name  # the default level
 'mcts:medium'
->>> make_opponent("greedy", "hard")
+>>> make_opponent("greedy", "hard")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-regalia.core.errors.OptionError: agent 'greedy' has no levels; agents with levels: mcts
+regalia.core.errors.OptionError: agent 'greedy' has no levels; agents with levels: mcts...
 >>> clock_text(65.4), clock_text(3725), clock_text(2 * 86400 + 3600), clock_text(-3)
 ('1:05', '1:02:05', '2d 1:00', '0:00')
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shlex
 import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -42,7 +43,18 @@ from regalia.core.plugin import Plugin
 from regalia.core.record import Record, initial_state
 from regalia.core.registry import load_game
 from regalia.core.text import plural
-from regalia.match import COMPUTER, HUMAN, ClockError, LogEntry, Match, Seat, StateChance, TimeControl
+from regalia.match import (
+    AUTOMATON,
+    COMPUTER,
+    HUMAN,
+    ClockError,
+    LogEntry,
+    Match,
+    Seat,
+    StateChance,
+    TimeControl,
+)
+from regalia.render.text import measure, pack
 
 GENERIC_HELP = """\
 Type the number of a move from the list, or the move in notation (Tab completes it).
@@ -50,13 +62,14 @@ Commands:
   help            this text
   rules [WORD]    the rulebook (or only its paragraphs that mention WORD)
   hint            what the computer would play here
-  board           draw the board again
+  board           draw the board again (all of it)
+  log             every move of the game so far, with what it did
   save FILE       save the game as a record (continue it with: regalia play --load FILE)
   undo            take back your last move (and whatever was played after it)
   resign          give up (asked again first): the game ends, lost by you
   quit            stop (the game is saved first when it has a save file)"""
 
-COMMANDS = ("help", "rules", "hint", "board", "save", "undo", "resign", "quit")
+COMMANDS = ("help", "rules", "hint", "board", "log", "save", "undo", "resign", "quit")
 #: Sources of chance's outcomes (``--draws``).
 DRAWS = ("seed", "manual")
 
@@ -177,70 +190,148 @@ class TerminalGame:
             line.append(f" ({entry.description})", style="dim")
         return line
 
-    def turn_lines(self) -> list[Text]:
+    def summary_lines(self, width: int) -> list[Text]:
+        """The turn in short: one line a seat, its plies' notation joined (chance's draws on the
+        line before them), each cut to ``width`` columns; the whole turn is ``log``."""
+        lines: list[Text] = []
+        for line in self.turn_lines(detail=False):
+            line.no_wrap = True
+            line.truncate(width, overflow="ellipsis")
+            lines.append(line)
+        hint = " · log: the whole turn"
+        if lines and len(lines[-1]) + len(hint) <= width:
+            lines[-1].append(hint, style="dim")
+        return lines
+
+    def turn_lines(self, detail: bool = True) -> list[Text]:
         """The lines of the turn from the match's log: a new seat's first ply clears the lines of
-        the turn before; chance's outcomes in a row share one line."""
+        the turn before; chance's outcomes in a row share one line (without ``detail``: a seat's
+        plies in a row share one line too, chance's after them)."""
         entries = self.match.log(self.viewer())
         start, last_seat = 0, CHANCE
         for entry in entries:
             if entry.seat != CHANCE and entry.seat != last_seat:
                 start, last_seat = entry.ply, entry.seat
         lines: list[Text] = []
-        chance_line: Text | None = None
+        open_line: Text | None = None
+        open_seat: int | None = None
         for entry in entries[max(start, self.fresh_from) :]:
-            if entry.seat == CHANCE and chance_line is not None:
-                chance_line.append(f" · {entry.text}")
+            if open_line is not None and (entry.seat == CHANCE or (not detail and entry.seat == open_seat)):
+                open_line.append(" · ")
+                open_line.append(entry.text, style="" if entry.seat == CHANCE else "bold yellow")
+                continue
+            lines.append(self.line(entry, detail=detail))
+            if entry.seat == CHANCE or not detail:
+                open_line, open_seat = lines[-1], entry.seat
             else:
-                lines.append(self.line(entry))
-                chance_line = lines[-1] if entry.seat == CHANCE else None
+                open_line, open_seat = None, None
         return lines
 
-    def draw(self, whole: bool = False) -> None:
-        """Draw the position to fit the terminal (``whole``: the whole board, whatever its height)."""
-        parts: list[RenderableType] = []
+    def frame(self, whole: bool = False, menu: bool = True) -> RenderableType:
+        """The screen: the position, the lines of the turn, a notice and the menu (``menu``), fitted
+        to the terminal's height less the prompt's line (``whole``: the whole board, whatever its
+        height). When it does not fit, the turn is summarised (the whole turn is ``log``), then the
+        board is given fewer lines."""
         size = self.console.size
-        height = None if whole else size.height
-        parts.append(self.plugin.render_terminal(self.state, self.viewer(), width=size.width, height=height))
-        lines = self.turn_lines()
-        if lines:
-            parts.append(Text("\n").join(lines))
-        elif self.state.ply:
+        width, height = size.width, size.height
+        menu_text = self.menu_text() if menu else None
+        turn: list[Text] = self.turn_lines()
+        if not turn and self.state.ply:
             recent = Text("last moves: ", style="dim")
             recent.append(
                 Text(" · ").join(self.line(e, detail=False) for e in self.match.log(self.viewer())[-6:])
             )
-            parts.append(recent)
-        if self.notice is not None:
-            parts.append(self.notice)
-            self.notice = None
+            turn = [recent]
+        notice, self.notice = self.notice, None
+
+        def screen(board: RenderableType, turn: list[Text]) -> RenderableType:
+            parts: list[RenderableType] = [board]
+            if turn:
+                parts.append(Text("\n").join(turn))
+            if notice is not None:
+                parts.append(notice)
+            if menu_text is not None and menu_text.plain:
+                parts.append(menu_text)
+            return Group(*parts)
+
+        board_height = None if whole else height
+        board = self.plugin.render_terminal(self.state, self.viewer(), width=width, height=board_height)
+        if whole:
+            return screen(board, turn)
+        room = max(1, height - 1)  # the prompt's line
+        out = screen(board, turn)
+        over = measure(out, width)[0] - room
+        if over > 0 and turn:
+            turn = self.summary_lines(width) if self.turn_lines() else [_cut(turn[0], width)]
+            out = screen(board, turn)
+            over = measure(out, width)[0] - room
+        tries = 0
+        while over > 0 and tries < 6 and board_height is not None and board_height > 8:
+            board_height = max(8, board_height - over)
+            board = self.plugin.render_terminal(self.state, self.viewer(), width=width, height=board_height)
+            out = screen(board, turn)
+            over = measure(out, width)[0] - room
+            tries += 1
+        return out
+
+    def draw(self, whole: bool = False) -> None:
+        """Draw the position and the menu to fit the terminal (``whole``: the whole board, whatever
+        its height)."""
+        out = self.frame(whole)
         if self.interactive:
             self.console.clear()
-        self.console.print(Group(*parts))
+        self.console.print(out)
 
-    def draw_menu(self) -> None:
-        """Number the legal actions, grouped, and print the menu."""
+    def menu_text(self) -> Text:
+        """Number the legal actions, grouped: the menu (empty once the game is over)."""
         state = self.state
+        self.menu = []
+        out = Text()
+        if state.is_terminal():
+            return out
         actions = state.legal_actions()
         groups: list[tuple[Any, list[tuple[Any, str]]]]
         if state.current_player == CHANCE:
             groups = [(Text("what was drawn?", style="bold"), chance_menu(state))]
         else:
             groups = self.plugin.legal_groups(state, actions)
-        self.menu = []
-        out = Text()
+        width = self.console.size.width
         for label, items in groups:
-            line = Text()
-            line.append_text(label if isinstance(label, Text) else Text(str(label), style="bold"))
-            line.append(": ")
-            for k, (action, short) in enumerate(items):
+            head = Text()
+            head.append_text(label if isinstance(label, Text) else Text(str(label), style="bold"))
+            head.append(":")
+            parts = [head]
+            for action, short in items:
                 self.menu.append(action)
-                if k:
-                    line.append("  ")
-                line.append(f"{len(self.menu)}", style="bold cyan")
-                line.append(f" {short}")
+                item = Text(f"{len(self.menu)}", style="bold cyan")
+                item.append(f" {short}")
+                parts.append(item)
+            # a move is never broken over two lines: lines break between moves
+            line = head
+            if len(parts) > 1 and len(head) + 1 + len(parts[1]) <= width:
+                first = head.copy()
+                first.append(" ")
+                first.append_text(parts[1])
+                line = pack([first, *parts[2:]], width, sep="  ", indent="  ")
+            elif len(parts) > 1:  # a long label: the moves start on the next line
+                line = head.copy()
+                line.append("\n  ")
+                line.append_text(pack(parts[1:], width - 2, sep="  ", indent="  "))
             out.append_text(line)
             out.append("\n")
-        self.console.print(out, end="")
+        out.rstrip()
+        return out
+
+    def show_log(self) -> None:
+        """The whole game so far, a ply a line with what it did (``log``)."""
+        entries = self.match.log(self.viewer())
+        if not entries:
+            self.say("nothing has been played yet", "dim")
+            return
+        for entry in entries:
+            line = Text(f"{entry.ply + 1:4d}. ", style="dim")
+            line.append_text(self.line(entry))
+            self.say(line)
 
     def say(self, message: str | Text, style: str = "") -> None:
         self.console.print(message if isinstance(message, Text) else Text(message, style=style))
@@ -258,8 +349,11 @@ class TerminalGame:
     # -- saving ----------------------------------------------------------------------------------
     def save(self, path: Path, quiet: bool = False) -> None:
         self.match.record().save(path)
+        self.saved_ply = self.state.ply
         if not quiet:
-            self.say(f"saved to {path} (continue with: regalia play --load {path})", "green")
+            self.say(
+                f"saved to {path} (continue with: regalia play --load {shlex.quote(str(path))})", "green"
+            )
 
     def autosave(self) -> None:
         if self.save_path is not None:
@@ -267,9 +361,10 @@ class TerminalGame:
 
     # -- what the match does ---------------------------------------------------------------------
     def on_ply(self, entry: LogEntry) -> None:
-        """A ply the match played by itself: saved, and a computer's move shown at once."""
+        """A ply the match played by itself: saved, and a computer's (or automaton's) move shown at
+        once (at a terminal the next drawing clears it; the turn stays, in short, under the board)."""
         self.autosave()
-        if entry.seat >= 0 and self.match.kind(entry.seat) == COMPUTER:
+        if entry.seat >= 0 and self.match.kind(entry.seat) in (COMPUTER, AUTOMATON):
             self.say(self.line(entry))
 
     @contextlib.contextmanager
@@ -380,9 +475,10 @@ class TerminalGame:
             self.hint()
         elif word == "board":
             self.draw(whole=True)
-            self.draw_menu()
+        elif word == "log":
+            self.show_log()
         elif word == "save":
-            path = Path(rest) if rest else self.save_path
+            path = _user_path(rest) if rest else self.save_path
             if path is None:
                 self.say("save where? write: save FILE", "red")
                 return
@@ -416,21 +512,25 @@ class TerminalGame:
         self.redraw = True
         try:
             while True:
-                if match.advance(self.on_ply, thinking=self.thinking):
-                    self.redraw = True
-                if match.is_over():
-                    break
-                if self.redraw:
-                    self.draw()
-                    self.draw_menu()
-                    self.redraw = False
                 try:
+                    if match.advance(self.on_ply, thinking=self.thinking):
+                        self.redraw = True
+                    if match.is_over():
+                        break
+                    if self.redraw:
+                        self.draw()
+                        self.redraw = False
                     self.human_input()
                 except QuitGame:
-                    raise
+                    if self.confirm_quit():
+                        raise
+                except KeyboardInterrupt:  # Ctrl-C: asked first; a second Ctrl-C quits
+                    self.say("")
+                    if self.confirm_quit(interrupted=True):
+                        raise QuitGame from None
                 except RegaliaError as exc:
                     word = "illegal" if _is_move(exc) else "error"
-                    self.say(Text(f"{word}: {exc}", style="bold red"))
+                    self.say(Text(f"{word}: {_short(str(exc))}", style="bold red"))
                     self.say("nothing was changed; type help for help", "dim")
         except QuitGame:
             self._stop("game stopped.")
@@ -439,14 +539,57 @@ class TerminalGame:
             self._stop("interrupted.")
             raise typer.Exit(130) from None
         self.draw()
-        self.autosave()
-        if self.save_path is not None:
+        if self.save_path is not None and not self.finished_before:
+            self.autosave()
             self.say(f"the game is saved in {self.save_path}", "green")
         self.say(self.result_line())
         return match
 
+    #: The game was over when it was loaded: its record is left as it is.
+    finished_before = False
+    #: The ply at which the game was last saved (``save FILE``).
+    saved_ply: int | None = None
+
+    def unsaved(self) -> bool:
+        """Stopping now would lose moves: there is no save file and something was played here."""
+        state = self.state
+        return (
+            self.save_path is None
+            and state.ply > self.fresh_from
+            and state.ply != self.saved_ply
+            and not self.match.is_over()
+        )
+
+    def confirm_quit(self, interrupted: bool = False) -> bool:
+        """Whether to stop: at once when the game is saved (or nothing would be lost), else after
+        asking (``yes``; ``save FILE`` saves first; no, or an empty line, goes on). The end of the
+        input or a second Ctrl-C while asking stops."""
+        if not self.unsaved():
+            return True
+        question = "quit without saving? the game is not saved (yes / no / save FILE)"
+        if interrupted:
+            question = "interrupted: " + question + " (Ctrl-C again quits)"
+        try:
+            answer = read_line(question)
+        except KeyboardInterrupt:
+            return True
+        if answer is None:
+            return True
+        word, _, rest = answer.strip().partition(" ")
+        if word.lower() in ("y", "yes", "quit", "q"):
+            return True
+        if word.lower() == "save" and rest.strip():
+            try:
+                self.save(_user_path(rest.strip()))
+            except RegaliaError as exc:
+                self.say(f"error: {_short(str(exc))}", "bold red")
+                return False
+            return True
+        self.say("the game goes on", "green")
+        return False
+
     def _stop(self, message: str) -> None:
-        if self.save_path is not None:
+        if self.save_path is not None and not self.finished_before:
             try:
                 self.save(self.save_path)
             except RegaliaError as exc:
@@ -507,6 +650,28 @@ def chance_outcome(state: State[Any], line: str) -> Any:
     raise IllegalAction(f"{line!r} is not a possible outcome here; possible: {shown}", "Chance")
 
 
+#: The most of a typed line an error message repeats.
+ECHO = 60
+
+
+def _short(message: str, limit: int = 300) -> str:
+    """``message`` cut to ``limit`` characters (a message repeats what was typed, which may be long)."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"
+
+
+def _user_path(text: str) -> Path:
+    """A path as typed: ``~`` is the home folder."""
+    return Path(text).expanduser()
+
+
+def _cut(line: Text, width: int) -> Text:
+    """``line`` on one line of at most ``width`` columns (cut with an ellipsis)."""
+    line = line.copy()
+    line.no_wrap = True
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
 def _is_move(exc: RegaliaError) -> bool:
     from regalia.core.errors import IllegalAction, NotationError
 
@@ -533,7 +698,46 @@ def _enable_line_editing(game: TerminalGame) -> None:
     readline.parse_and_bind("tab: complete")
 
 
-def _check_save_path(path: Path) -> None:
+def _game_key(game_id: str) -> str:
+    return game_id.strip().lower().replace("_", "-")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def _load_record(path: Path) -> Record:
+    """The record in ``path``; a position file (``*-position``) is pointed to ``regalia score``."""
+    try:
+        return Record.load(path)
+    except RecordError as exc:
+        kind = _file_format(path)
+        if kind is not None and kind.endswith("-position"):
+            raise RecordError(
+                f"{exc}: {path} is a {kind} file, a position and not a game record; "
+                f"score it with: regalia score {shlex.quote(str(path))}"
+            ) from None
+        raise
+
+
+def _file_format(path: Path) -> str | None:
+    """The ``format`` a JSON file names (``None``: unreadable, or none)."""
+    import json
+
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    kind = doc.get("format") if isinstance(doc, dict) else None
+    return kind if isinstance(kind, str) else None
+
+
+def _check_save_path(path: Path, overwrite: bool = False) -> None:
+    """Refuse a ``--save`` file that cannot be written, or that holds something already (unless
+    ``overwrite``: ``--force``, or the file the game was loaded from)."""
     if path.is_dir():
         raise RecordError(f"--save {path}: it is a folder; give a file name (e.g. {path / 'game.json'})")
     parent = path.parent
@@ -541,6 +745,17 @@ def _check_save_path(path: Path) -> None:
         raise RecordError(f"--save {path}: the folder {parent} does not exist")
     if not os.access(parent, os.W_OK):
         raise RecordError(f"--save {path}: cannot write in {parent}")
+    if path.exists() and not overwrite:
+        try:
+            held = plural(len(Record.load(path).actions), "ply", "plies")
+            what = f"a game record ({held})"
+        except RegaliaError:
+            what = "a file"
+        quoted = shlex.quote(str(path))
+        raise RecordError(
+            f"--save {path}: it holds {what} already; continue it with --load {quoted}, "
+            "or overwrite it with --force"
+        )
 
 
 def _seats_for(
@@ -604,7 +819,9 @@ def _time_control(text: str) -> TimeControl:
 
 
 def play(
-    game_id: Annotated[str, typer.Argument(metavar="GAME", help=game_help())] = DEFAULT_GAME,
+    game_id: Annotated[
+        str | None, typer.Argument(metavar="GAME", help=game_help(), show_default=False)
+    ] = None,
     vs: Annotated[
         str | None,
         typer.Option(
@@ -637,6 +854,9 @@ def play(
     save: Annotated[
         Path | None, typer.Option("--save", help="Save the game to this record after every move.")
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="With --save: overwrite the record already in that file.")
+    ] = False,
     draws: Annotated[
         str,
         typer.Option(
@@ -665,14 +885,19 @@ def play(
     if load is not None:
         if option:
             raise OptionError("-o: a loaded game keeps the options of its record")
-        record = Record.load(load)
+        record = _load_record(load)
+        if game_id is not None and _game_key(game_id) != _game_key(record.game):
+            raise OptionError(
+                f"--load {load}: it is a {record.game} game, not {game_id}; "
+                f"continue it with: regalia play --load {shlex.quote(str(load))}"
+            )
         game = initial_state(record).game
         if save is None:
             save = load
     else:
-        game = load_game(game_id, **options_from(option))
+        game = load_game(game_id or DEFAULT_GAME, **options_from(option))
     if save is not None:
-        _check_save_path(save)
+        _check_save_path(save, overwrite=force or (load is not None and _same_file(save, load)))
     seats, agents = _seats_for(game, vs, level, seat, record.players if record is not None else ())
     settings: dict[str, Any] = {
         "seed": seed,
@@ -689,7 +914,13 @@ def play(
     else:
         match = Match(game, seats, **settings)
     terminal = TerminalGame(match, game.plugin(), out, save_path=save, fresh_from=match.state.ply)
-    source = "draws typed in" if manual else f"seed {match.seed}"
+    terminal.finished_before = record is not None and match.is_over()
+    if manual:
+        source = "draws typed in"
+    elif record is not None:
+        source = f"loaded from {load}" + (f" · seed {seed}" if seed is not None else "")
+    else:
+        source = f"seed {match.seed}"
     timed = f" · clock {time_control.text}" if time_control.timed else ""
     out.print(Text(f"{game.name} · {source}{timed}", style="bold"))
     terminal.run()

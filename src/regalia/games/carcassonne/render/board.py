@@ -116,10 +116,12 @@ def last_placed(state: CarcassonneState) -> Pos | None:
 
 
 def focus_positions(state: CarcassonneState) -> list[Pos]:
-    """Where the action is: where the drawn tile fits, the tile just laid, or the last one laid."""
+    """Where the action is: where the drawn tile fits with the last tile laid, the tile just laid,
+    or the last one laid."""
     fits = fit_positions(state)
     if fits:
-        return sorted(fits)
+        last = last_placed(state)
+        return sorted(fits) + ([last] if last is not None else [])
     placed = state.placed
     if placed is not None:
         return [placed]

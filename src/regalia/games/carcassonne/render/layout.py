@@ -60,9 +60,9 @@ from regalia.games.carcassonne.render.result import render_result
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.render.text import measure
 
-#: Lines the play command prints below the view besides the menu: the plies of the turn (a place,
-#: a follower, a draw, one of them wrapped) and the prompt.
-TURN_ROOM = 5
+#: Lines the play command prints below the view besides the menu: the plies of the turn (in short,
+#: a seat's plies on a line, when the terminal is small) and the prompt.
+TURN_ROOM = 3
 #: The fewest lines the view takes, however small the terminal.
 MIN_LINES = 8
 GAP = 2

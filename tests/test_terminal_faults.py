@@ -1,0 +1,173 @@
+"""Faults found playing in a terminal (issue 20, items 1-9): each test failed before its fix."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+import regalia
+from regalia.cli import app
+from regalia.commands.play import TerminalGame, make_opponent
+from regalia.match import Match, Seat
+
+runner = CliRunner()
+
+
+def invoke(*args: str, input: str = "", columns: int = 120, lines: int = 40) -> Any:
+    env = {"COLUMNS": str(columns), "LINES": str(lines), "NO_COLOR": "1"}
+    return runner.invoke(app, list(args), input=input, env=env)
+
+
+def terminal(game_id: str, width: int, height: int, seed: int = 1, colour: bool = False) -> TerminalGame:
+    """A game against the greedy agent on a recording console of ``width`` x ``height``."""
+    game = regalia.load_game(game_id)
+    agents = {1: make_opponent("greedy", None)}
+    match = Match(game, [Seat.human(), Seat.computer("greedy")], seed=seed, agents=agents)
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        record=True,
+        color_system="truecolor" if colour else None,
+        no_color=not colour,
+        legacy_windows=False,
+    )
+    return TerminalGame(match, game.plugin(), console)
+
+
+def screens(game: TerminalGame, turns: int) -> Iterator[list[str]]:
+    """The screen (as lines) at each of the person's next ``turns`` decisions, the first move of
+    the menu played after each."""
+    match = game.match
+    for _ in range(turns):
+        match.advance()
+        if match.is_over():
+            return
+        game.console.export_text()  # forget what came before
+        game.draw()
+        yield game.console.export_text().rstrip("\n").splitlines()
+        match.play(match.to_act, game.menu[0])
+
+
+HEADERS = {"carcassonne": "ply ", "two-heirs": "ply ", "royal-court": "turn "}
+
+
+@pytest.mark.parametrize("game_id", sorted(HEADERS))
+@pytest.mark.parametrize(("width", "height"), [(80, 24), (120, 40)])
+def test_item1_the_header_board_turn_and_menu_fit_the_terminal(game_id: str, width: int, height: int) -> None:
+    game = terminal(game_id, width, height)
+    seen = 0
+    for lines in screens(game, 40):
+        seen += 1
+        assert len(lines) <= height - 1, "\n".join(lines)  # the prompt's line is left
+        assert any(line.startswith(HEADERS[game_id]) for line in lines), "\n".join(lines)
+        assert max(len(line) for line in lines) <= width
+        assert len(game.menu) >= 1 and f"{len(game.menu)} " in "\n".join(lines)  # the whole menu
+    assert seen >= 10
+
+
+def test_item1_the_computers_turn_is_summarised_and_log_shows_it_all() -> None:
+    result = invoke(
+        "play", "two-heirs", "--vs", "greedy", "--seed", "1", input="1\n" * 12 + "log\nquit\n",
+        columns=80, lines=24,
+    )  # fmt: skip
+    out = result.output
+    assert result.exit_code == 0 and "Traceback" not in out, out
+    assert "log: the whole turn" in out
+    assert "   1. chance: " in out and "(white takes" in out  # the log with what each ply did
+
+
+def test_item1_the_carcassonne_window_holds_the_last_tile_laid() -> None:
+    from regalia.games.carcassonne.render.board import focus_positions, last_placed
+
+    game = terminal("carcassonne", 80, 24)
+    for _ in screens(game, 12):
+        pass
+    state: Any = game.state
+    last = last_placed(state)
+    assert last is not None and last in focus_positions(state)
+
+
+# -- item 2: saving --------------------------------------------------------------------------------
+
+
+def test_item2_save_refuses_to_overwrite_a_record_unless_forced(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    first = invoke(
+        "play", "two-heirs", "--vs", "random", "--seed", "1", "--save", str(save), input="1\nend\n1\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    kept = save.read_text()
+    again = invoke("play", "two-heirs", "--vs", "random", "--seed", "2", "--save", str(save), input="quit\n")
+    assert again.exit_code != 0 and "Traceback" not in again.output
+    assert "holds a game record" in again.stderr and "--force" in again.stderr and "--load" in again.stderr
+    assert save.read_text() == kept
+    forced = invoke(
+        "play", "two-heirs", "--vs", "random", "--seed", "2", "--save", str(save), "--force", input="quit\n"
+    )
+    assert forced.exit_code == 0, forced.output
+    assert save.read_text() != kept
+    loaded = invoke("play", "--load", str(save), "--save", str(save), input="quit\n")  # its own file
+    assert loaded.exit_code == 0, loaded.output
+
+
+def scripted(monkeypatch: pytest.MonkeyPatch, answers: list[Any]) -> list[str]:
+    """``read_line`` answers from ``answers`` (a ``KeyboardInterrupt`` is raised, ``None`` is the
+    end of the input); the prompts asked are returned."""
+    import regalia.commands.play as play_module
+
+    asked: list[str] = []
+
+    def read_line(prompt: str) -> str | None:
+        asked.append(prompt)
+        answer = answers.pop(0) if answers else None
+        if answer is KeyboardInterrupt:
+            raise KeyboardInterrupt
+        return answer  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(play_module, "read_line", read_line)
+    return asked
+
+
+def test_item2_quit_asks_before_losing_an_unsaved_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = scripted(monkeypatch, ["1", "quit", "no", "quit", "yes"])
+    game = terminal("royal-court", 120, 40)
+    match = game.run()
+    assert [p for p in asked if p.startswith("quit without saving")] and len(asked) == 5
+    assert not match.is_over() and match.state.ply > 0
+
+
+def test_item2_ctrl_c_asks_and_a_second_ctrl_c_quits(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = scripted(monkeypatch, ["1", KeyboardInterrupt, "no", KeyboardInterrupt, KeyboardInterrupt])
+    game = terminal("royal-court", 120, 40)
+    game.run()
+    questions = [p for p in asked if p.startswith("interrupted: quit without saving")]
+    assert len(questions) == 2 and len(asked) == 5
+    out = game.console.export_text()
+    assert "the game goes on" in out and "game stopped." in out
+
+
+def test_item2_ctrl_d_asks_too_and_save_file_saves_then_quits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    target = tmp_path / "with space.json"
+    asked = scripted(monkeypatch, ["1", None, f"save {target}"])
+    game = terminal("royal-court", 120, 40)
+    game.run()
+    assert asked[-1].startswith("quit without saving") and target.exists()
+    out = " ".join(game.console.export_text().split())
+    assert f"regalia play --load '{target}'" in out  # item 9: a path with a space is quoted
+
+
+def test_item2_a_saved_game_quits_at_once(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    asked = scripted(monkeypatch, ["1", "quit"])
+    game = terminal("royal-court", 120, 40)
+    game.save_path = tmp_path / "g.json"
+    game.run()
+    assert len(asked) == 2 and (tmp_path / "g.json").exists()
