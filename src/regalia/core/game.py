@@ -250,6 +250,20 @@ class State(ABC, Generic[A]):
         It never holds :attr:`seed`: only what has happened, nothing about future draws."""
 
     # -- results --------------------------------------------------------------------------
+    def score_now(self) -> list[int]:
+        """Points per seat if the game ended here, by the rules' end-of-game scoring (a game ended
+        early: a resignation agreed on, a closing time, a study of a position); the state is not
+        changed. A finished game's :meth:`scores`. A game whose calculator scores a state
+        (``Calculator.score_state``) is scored by it (Carcassonne: the final scoring of the board as
+        it lies); otherwise :meth:`scores`, which such a game counts now as its end would (docs/
+        contract.md, "Seats, chance and the end")."""
+        if self.is_terminal():
+            return self.scores()
+        calculator = self.game.plugin().calculator
+        if calculator is not None and calculator.score_state is not None:
+            return [int(t) for t in calculator.score_state(self).totals]
+        return self.scores()
+
     def returns(self) -> list[float]:
         """Per seat, in [-1, 1] when terminal (rank by :meth:`scores`, see :func:`ranked_returns`);
         zeros before."""

@@ -65,6 +65,9 @@ class Calculator:
     their JSON Schema; ``score(doc, options)`` reads and scores a document (options: the
     calculator's own ``-o NAME=VALUE`` settings, e.g. a tile catalogue) and returns an object with
     ``to_json()``; ``render(result)`` draws it for a terminal (a rich renderable).
+    ``score_state(state)``, where the calculator has it, scores a game state as if the game ended
+    there (the same kind of result, whose ``totals`` are the points per seat); it backs
+    :meth:`regalia.core.game.State.score_now`.
     """
 
     format: str
@@ -72,6 +75,7 @@ class Calculator:
     score: Callable[[Any, Mapping[str, str]], Any]
     render: Callable[[Any], Any] | None = None
     options_help: str = ""
+    score_state: Callable[[Any], Any] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -287,13 +291,15 @@ def position_calculator(
     module: Any, render: Callable[[Any], Any] | None, options_help: str = ""
 ) -> Calculator:
     """The :class:`Calculator` of a calculator module: its ``FORMAT``, ``schema()`` and
-    ``score_document(doc, options)``; ``render`` draws a result."""
+    ``score_document(doc, options)``, and ``score_state(state)`` where it has one; ``render`` draws
+    a result."""
     return Calculator(
         format=module.FORMAT,
         schema=module.schema,
         score=module.score_document,
         render=render,
         options_help=options_help,
+        score_state=getattr(module, "score_state", None),
     )
 
 

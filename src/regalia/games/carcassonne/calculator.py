@@ -57,7 +57,7 @@ from regalia.core.fields import parse_pos_field as pos_field
 from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos
 from regalia.core.plugin import calculator_options
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS, Feature
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_FOLLOWER, SIDE_VECTORS, Feature
 from regalia.games.carcassonne.game import SEAT_COLOURS, SHRINE_SETS, Carcassonne, CarcassonneOptions
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import (
@@ -696,6 +696,33 @@ def score_document(doc: Any, options: Mapping[str, str] | None = None) -> Positi
     return score_position(parse_position(doc, tiles))
 
 
+def score_state(state: CarcassonneState) -> PositionScore:
+    """The end-of-game scoring of a game state, as if the last tile had just been laid ("Final
+    scoring"): every feature holding followers scores its final value, fields their farms. In the
+    middle of a turn (the tile laid, its follower not yet chosen) the features the tile completed
+    are scored first, as the turn would score them without a follower. The state is not changed;
+    ``State.score_now()`` gives the totals (docs/contract.md).
+
+    >>> import regalia
+    >>> state = regalia.load_game("carcassonne").new_state()
+    >>> for text in ("draw U", "place U 1,0 0", "follower road E", "draw B"):
+    ...     _ = state.apply_text(text)
+    >>> result = score_state(state)
+    >>> [(f.kind, len(f.tiles), f.points) for f in result.features], result.totals
+    ([('road', 2, 2)], (2, 0))
+    >>> state.score_now(), state.scores(), state.is_terminal()
+    ([2, 0], [0, 0], False)
+    """
+    if state.terminal:
+        raise PositionError("the game is over: its scores() are the final scoring")
+    now = state.clone()
+    if now.phase == PH_FOLLOWER and now.placed is not None:
+        now._score_completed(now.placed)
+        now.placed = None
+    doc = position_of_state(now)
+    return score_position(parse_position(doc, state.game.options.tiles))
+
+
 def position_of_state(state: CarcassonneState) -> JSON:
     """A ``carcassonne-position`` document of what lies on the table in a game state: the tiles,
     the followers standing, the points so far. In the middle of a turn a follower may still stand
@@ -740,5 +767,6 @@ __all__: Sequence[str] = (
     "schema",
     "score_document",
     "score_position",
+    "score_state",
     "state_of_position",
 )
