@@ -229,3 +229,15 @@ def test_command_errors_are_one_line(tmp_path: Path, args: list[str], words: lis
 def test_command_unknown_option_is_a_usage_error() -> None:
     result = runner.invoke(app, ["analyse", "x.json", "--depth", "3"])
     assert result.exit_code == 2 and "No such option" in result.output
+
+
+def test_automaton_steps_are_listed_not_searched() -> None:
+    state = regalia.load_game("two-heirs", solo=True).new_state(seed=2)
+    rng = random.Random(2)
+    while not any(p.player in state.automaton_seats() for p in state.plies()):
+        playout(state, rng, decisions=1)
+    analysis = analyse_record(state.record(), "mcts:iterations=10")
+    henry = [p for p in analysis.plies if p.seat in state.automaton_seats()]
+    assert henry and all(p.kind == "automaton" and p.value is None for p in henry)
+    assert all(p.seat not in state.automaton_seats() for p in analysis.decisions())
+    assert [s.decisions for s in analysis.summary()][1] == 0
