@@ -135,3 +135,23 @@ def test_cli_bad_sprt(value: str, words: str) -> None:
     assert run.exit_code == 2
     assert "Traceback" not in run.output
     assert "--sprt" in run.stderr and words in run.stderr
+
+
+@pytest.mark.ray
+def test_pairs_and_sprt_on_ray_match_local_processes() -> None:
+    """Both games of a pair may run in different Ray workers; they are paired by seed afterwards."""
+    ray = pytest.importorskip("ray")
+    game = ToyGame(cards=10)
+    specs = ["greedy", "random"]
+    local = run_arena(
+        game, specs, games=200, seed=9, pairs=True, sprt="elo0=0,elo1=100", workers=2, progress=False
+    )
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = run_arena(
+            game, specs, games=200, seed=9, pairs=True, sprt="elo0=0,elo1=100", backend="ray", progress=False
+        )
+    finally:
+        ray.shutdown()
+    assert on_ray.outcomes() == local.outcomes()
+    assert on_ray.counts() == local.counts() and on_ray.to_json()["sprt"] == local.to_json()["sprt"]
