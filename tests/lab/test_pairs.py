@@ -138,18 +138,17 @@ def test_cli_bad_sprt(value: str, words: str) -> None:
 
 
 @pytest.mark.ray
+@pytest.mark.skipif("two-heirs" not in game_ids(), reason="needs two-heirs")
 def test_pairs_and_sprt_on_ray_match_local_processes() -> None:
     """Both games of a pair may run in different Ray workers; they are paired by seed afterwards."""
     ray = pytest.importorskip("ray")
-    game = ToyGame(cards=10)
     specs = ["greedy", "random"]
-    local = run_arena(
-        game, specs, games=200, seed=9, pairs=True, sprt="elo0=0,elo1=100", workers=2, progress=False
-    )
+    sprt = "elo0=0,elo1=100"
+    local = run_arena("two-heirs", specs, games=60, seed=9, pairs=True, sprt=sprt, workers=2, progress=False)
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         on_ray = run_arena(
-            game, specs, games=200, seed=9, pairs=True, sprt="elo0=0,elo1=100", backend="ray", progress=False
+            "two-heirs", specs, games=60, seed=9, pairs=True, sprt=sprt, backend="ray", progress=False
         )
     finally:
         ray.shutdown()
