@@ -41,6 +41,14 @@ def terminal(game_id: str, width: int, height: int, seed: int = 1, colour: bool 
     return TerminalGame(match, game.plugin(), console)
 
 
+def nth_screen(game: TerminalGame, n: int) -> list[str]:
+    """The screen at the person's ``n``-th decision (the state is left there)."""
+    for k, lines in enumerate(screens(game, n), start=1):
+        if k == n:
+            return lines
+    raise AssertionError("the game ended first")
+
+
 def screens(game: TerminalGame, turns: int) -> Iterator[list[str]]:
     """The screen (as lines) at each of the person's next ``turns`` decisions, the first move of
     the menu played after each."""
@@ -129,7 +137,7 @@ def scripted(monkeypatch: pytest.MonkeyPatch, answers: list[Any]) -> list[str]:
         answer = answers.pop(0) if answers else None
         if answer is KeyboardInterrupt:
             raise KeyboardInterrupt
-        return answer  # type: ignore[no-any-return]
+        return answer
 
     monkeypatch.setattr(play_module, "read_line", read_line)
     return asked
@@ -171,3 +179,30 @@ def test_item2_a_saved_game_quits_at_once(monkeypatch: pytest.MonkeyPatch, tmp_p
     game.save_path = tmp_path / "g.json"
     game.run()
     assert len(asked) == 2 and (tmp_path / "g.json").exists()
+
+
+# -- item 4: the last turn marked on the board --------------------------------------------------------
+
+
+@pytest.mark.parametrize("colour", [False, True])
+def test_item4_the_last_turns_tiles_are_marked_in_every_game(colour: bool) -> None:
+    from regalia.games.carcassonne.render.board import last_placed
+    from regalia.games.two_heirs.render.board import last_positions
+
+    carcassonne = terminal("carcassonne", 120, 40, colour=colour)
+    lines = nth_screen(carcassonne, 3)
+    last = last_placed(carcassonne.state)  # type: ignore[arg-type]
+    assert last is not None
+    head = next(line for line in lines if line.startswith("y\\x"))
+    assert f"▾{last[0]}" in head  # the column and the row of the last tile laid
+    assert any(line.startswith(f"▸{last[1]}".rjust(3)) for line in lines), "\n".join(lines)
+
+    royal = terminal("royal-court", 120, 40, colour=colour)
+    lines = nth_screen(royal, 3)
+    assert sum(line.count("◂") for line in lines[:16]) >= 1 and "◂ the last turn's tiles" in "\n".join(lines)
+
+    heirs = terminal("two-heirs", 120, 40, colour=colour)
+    lines = nth_screen(heirs, 3)
+    assert last_positions(heirs.state)  # type: ignore[arg-type]
+    board = [line for line in lines if "◂" in line and "last" not in line]
+    assert board, "\n".join(lines)

@@ -65,6 +65,10 @@ from regalia.render.window import bounds
 #: The y labels' column (``y\x`` and up to 3-character labels) and the space after it.
 LABEL_W = 4
 CORNER = "y\\x"
+#: The last tile laid stands where the marked column (``▾2``) and row (``▸-1``) cross; with colour
+#: it has the lighter field too.
+LAST_COLUMN = "▾"
+LAST_ROW = "▸"
 FIT_BG = "on #fff3bf"
 
 
@@ -285,18 +289,24 @@ def render_board(state: CarcassonneState, window: Window | None = None, numbers:
     by_place = {(a.pos, a.rotation): n for a, n in menu.items() if a.kind == PLACE}
     options = follower_options(state, menu)
     placed = state.placed
+    last = placed if placed is not None else last_placed(state)
     followers = followers_at(state)
     board = state.board
     lines: list[Text] = []
     head = Text()
     head.append(CORNER.ljust(LABEL_W), style="dim")
     for x in range(window.x0, window.x1 + 1):
-        head.append(str(x).center(CELL_W), style="dim")
+        if last is not None and x == last[0]:
+            head.append(f"{LAST_COLUMN}{x}".center(CELL_W), style="bold yellow")
+        else:
+            head.append(str(x).center(CELL_W), style="dim")
     lines.append(head)
     for y in range(window.y1, window.y0 - 1, -1):
         row = [Text() for _ in range(CELL_H)]
         for k in range(CELL_H):
             row[k].append(str(y).rjust(LABEL_W - 1) + " " if k == 1 else " " * LABEL_W, style="dim")
+        if last is not None and y == last[1]:
+            row[1] = Text(f"{LAST_ROW}{y}".rjust(LABEL_W - 1)[:LABEL_W].ljust(LABEL_W), style="bold yellow")
         for x in range(window.x0, window.x1 + 1):
             pos = (x, y)
             if pos in board:
@@ -305,7 +315,7 @@ def render_board(state: CarcassonneState, window: Window | None = None, numbers:
                     followers.get(pos),
                     options if pos == placed else None,
                     (x + y) % 2,
-                    pos == placed,
+                    pos == last,
                 )
             elif pos in fits:
                 cell = fit_cell([(r, by_place.get((pos, r))) for r in fits[pos]])

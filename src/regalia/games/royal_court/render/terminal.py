@@ -23,6 +23,8 @@ turn 2 · blue (you) to play a tile from the zone (step 1)
 
 from __future__ import annotations
 
+import contextlib
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -78,9 +80,30 @@ def _window(lo: int, hi: int, size: int, centre: int) -> tuple[int, int]:
     return start, start + size - 1
 
 
+#: After a tile the last turn played, moved or turned (with colour, the tile is underlined too).
+LAST_MARK = "◂"
+
+
+def last_squares(state: RoyalCourtState) -> set[Pos]:
+    """The squares the latest turn touched (the plies of the last seat to act, chance's passed over)."""
+    from regalia.games.royal_court.render.labels import places
+
+    plies = [p for p in state.plies() if p.player >= 0]
+    out: set[Pos] = set()
+    for ply in reversed(plies):
+        if ply.player != plies[-1].player:
+            break
+        for place in places(state, ply):
+            x, _, y = place.partition(",")
+            with contextlib.suppress(ValueError):
+                out.add((int(x), int(y)))
+    return out
+
+
 def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: int | None = None) -> Text:
     """The board, north up: a header of x coordinates, then one line per row with its y; while
-    a tile is to be played, the empty squares it may go onto carry their number in the menu."""
+    a tile is to be played, the empty squares it may go onto carry their number in the menu; the
+    tiles the last turn touched are followed by :data:`LAST_MARK`."""
     x0, x1, y0, y1 = _bounds(state)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
     if max_cols is not None:
@@ -89,6 +112,7 @@ def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: 
         y0, y1 = _window(y0, y1, max(1, max_rows), cy)
     playing = state.phase in (P_PLAY, P_PLACE) and state.current_player >= 0
     numbers = {q: n for n, q in enumerate(state.play_squares(), 1)} if playing else {}
+    last = last_squares(state)
     out = Text()
     out.append("    ")
     for x in range(x0, x1 + 1):
@@ -105,6 +129,9 @@ def render_board(state: RoyalCourtState, max_cols: int | None = None, max_rows: 
                     out.append("     ")
                 else:  # the square's number in the menu (Sp 3 plays the Spy there)
                     out.append(f"[{number}]".ljust(4) + " ", style="cyan")
+            elif pos in last:
+                out.append(cell_text(state, piece), style=_piece_style(state, piece) + " underline")
+                out.append(LAST_MARK, style="bold yellow")
             else:
                 out.append(cell_text(state, piece), style=_piece_style(state, piece))
                 out.append(" ")
@@ -171,6 +198,11 @@ def seat_line(state: RoyalCourtState, seat: int) -> Text:
         text.append(cell_text(state, piece)[1:], style=_piece_style(state, piece))
     if not tiles:
         text.append(" empty", style="dim")
+    removed = [k for k in range(game.count) if state.removed >> game.piece(seat, k) & 1]
+    if removed:
+        text.append(" · removed:")
+        for k in removed:
+            text.append(" " + game.archetypes.archetypes[game.arch[game.piece(seat, k)]].abbr, style="strike")
     if state.forced[seat] >= 0:
         text.append(f" · must play {game.archetypes.archetypes[state.forced[seat]].abbr}", style="italic")
     if state.blocked >> seat & 1:
@@ -205,12 +237,35 @@ def render_terminal(
     legend_text = legend(state, w)
     panel = [status_line(state, viewer), seat_line(state, 0), seat_line(state, 1)]
     used = len(panel) + legend_text.plain.count("\n") + 1
+    if state.is_terminal():
+        used += 3  # the scoring (render_result)
     max_rows = None
     if height is not None:
         max_rows = max(3, height - ROOM - used - 2)  # header and a possible note
     max_cols = (w - 4) // CELL
     board = render_board(state, max_cols, max_rows)
-    return Group(panel[0], board, *panel[1:], legend_text)
+    parts: list[RenderableType] = [panel[0], board, *panel[1:], legend_text]
+    if height is None or height > 30:
+        parts.append(key_line(w))
+    if state.is_terminal():
+        parts.extend(render_result(state).renderables)
+    return Group(*parts)
+
+
+#: What the board's marks mean.
+KEY = (
+    "RSp+ red's Spy, + active (its ability works) or - inactive",
+    "K:R+ the king, red's consort (Q:B the queen, blue's)",
+    f"{LAST_MARK} the last turn's tiles",
+    "[3] move 3 plays the tile there",
+)
+
+
+def key_line(width: int) -> Text:
+    """The key to the board's marks, packed into lines of ``width``."""
+    from regalia.render.text import pack
+
+    return pack([Text(k, style="dim") for k in KEY], width, sep=" · ")
 
 
 def score_parts(state: RoyalCourtState, seat: int) -> list[str]:
@@ -245,6 +300,6 @@ def score_line(state: RoyalCourtState, seat: int) -> str:
     return f"{SEAT_NAMES[seat]} ({state.game.consorts[seat]}): {detail} = {state.consort_score(seat)}"
 
 
-def render_result(state: RoyalCourtState) -> RenderableType:
+def render_result(state: RoyalCourtState) -> Group:
     """The end of the game: how it ended and each consort's scoring (End game 2)."""
     return Group(result_line(state), *(Text(score_line(state, seat)) for seat in (0, 1)))

@@ -31,7 +31,7 @@ the player to move, where they may play, the last buildings); its note tells wha
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -86,9 +86,9 @@ COMPACT_COL_W = COMPACT_W + 1
 BOARD_TITLE = "Play area: north up (blue sits north, white south)"
 BOARD_LEGEND = (
     f"▲ faces white  ▼ faces blue  ░ face down  ┃━ roads  + x,y playable  "
-    f"W B units (★ elite, † moved)  ·  {COLOUR_LEGEND}"
+    f"W B units (★ elite, † moved)  ◂ last turn  ·  {COLOUR_LEGEND}"
 )
-COMPACT_LEGEND = "▲white ▼blue ░face down · w/s/g green/grey/yellow ★elite †moved ┼road"
+COMPACT_LEGEND = "▲white ▼blue ░face down · w/s/g green/grey/yellow ★elite †moved ┼road ◂last"
 
 #: One glyph for the sides a road reaches (board frame).
 ROAD_GLYPHS: dict[frozenset[str], str] = {
@@ -378,17 +378,24 @@ def render_board(
     cell = compact_cell if compact else full_cell
     empty = _empty_compact if compact else _empty_full
 
+    touched = last_positions(state)
+
     def draw(pos: Pos) -> Text:
         code = board.get(pos)
         if code is None:
             return empty(pos, pos in marks)
-        return cell(
-            tiles[tile_of(code)], owner_of(code), units.get(pos, []), pos == START, treasures.get(pos)
-        )
+        out = cell(tiles[tile_of(code)], owner_of(code), units.get(pos, []), pos == START, treasures.get(pos))
+        if not compact and pos in touched:  # the mark in the free bottom-right corner
+            lines = out.split("\n")
+            corner = lines[-1]
+            corner.right_crop(1)
+            corner.append(LAST_MARK, style=LAST_STYLE)
+            out = Text("\n").join(lines)
+        return out
 
     parts: list[RenderableType] = []
     if compact:
-        parts.append(_compact_grid(window, draw))
+        parts.append(_compact_grid(window, draw, touched))
         if legend:
             parts.append(board_legend(True, isinstance(state, SoloState)))
     else:
@@ -413,8 +420,22 @@ def board_legend(compact: bool, solo: bool = False) -> Text:
     return Text((COMPACT_LEGEND if compact else BOARD_LEGEND) + (" ◆treasure" if solo else ""), style="dim")
 
 
-def _compact_grid(window: Window, draw: Callable[[Pos], Text]) -> Text:
-    """The compact grid: a header of x labels, then 2 lines per row (y label on the first)."""
+#: After (compact) or in the corner of (full) a tile the last turn laid, moved onto or took from.
+LAST_MARK = "◂"
+LAST_STYLE = "bold yellow"
+
+
+def last_positions(state: TwoHeirsState) -> set[Pos]:
+    """The tiles the latest turn touched: laid, or a unit moved onto, called to or withdrawn from."""
+    from regalia.games.two_heirs.render.labels import last_marks
+
+    last = last_marks(state)
+    return set(last.tiles) | {pos for _, pos in last.units}
+
+
+def _compact_grid(window: Window, draw: Callable[[Pos], Text], touched: Collection[Pos] = ()) -> Text:
+    """The compact grid: a header of x labels, then 2 lines per row (y label on the first); a tile
+    the last turn touched is followed by :data:`LAST_MARK`."""
     lines: list[Text] = []
     head = Text(f"{CORNER:>{LABEL_W}} ", style="bold")
     for x in range(window.x0, window.x1 + 1):
@@ -424,9 +445,9 @@ def _compact_grid(window: Window, draw: Callable[[Pos], Text]) -> Text:
         cells = [draw((x, y)) for x in range(window.x0, window.x1 + 1)]
         for k in range(COMPACT_ROW_LINES):
             line = Text(f"{y:>{LABEL_W}} " if k == 0 else " " * (LABEL_W + 1), style="bold")
-            for c in cells:
+            for x, c in zip(range(window.x0, window.x1 + 1), cells, strict=True):
                 line.append_text(c.split("\n")[k])
-                line.append(" ")
+                line.append(LAST_MARK if (x, y) in touched else " ", style=LAST_STYLE)
             line.rstrip()
             lines.append(line)
     return Text("\n").join(lines)
