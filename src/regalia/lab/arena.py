@@ -171,7 +171,10 @@ class ArenaResult:
         if self.sprt.decision == "H1":
             return f"H1 accepted: {a} is stronger than {b} by at least {spec.elo1:g} Elo"
         if self.sprt.decision == "H0":
-            return f"H0 accepted: {a} is not stronger than {b} by {spec.elo1:g} Elo (at most {spec.elo0:g})"
+            return (
+                f"H0 accepted: {a} is not stronger than {b} by {spec.elo1:g} Elo"
+                f" (elo0={spec.elo0:g} fits the games better)"
+            )
         return f"inconclusive at the cap of {plural(self.games, 'game')}"
 
     def summary_lines(self) -> list[str]:
