@@ -206,3 +206,18 @@ def test_item4_the_last_turns_tiles_are_marked_in_every_game(colour: bool) -> No
     assert last_positions(heirs.state)  # type: ignore[arg-type]
     board = [line for line in lines if "◂" in line and "last" not in line]
     assert board, "\n".join(lines)
+
+
+# -- item 7 ------------------------------------------------------------------------------------------
+
+
+def test_item7_follower_named_by_another_side_is_played_from_the_terminal(tmp_path: Path) -> None:
+    from regalia.core.record import Record
+
+    save = tmp_path / "g.json"
+    result = invoke(
+        "play", "carcassonne", "--vs", "human", "--draws", "manual", "--save", str(save),
+        input="V\nplace V 1,0 0\nfollower road W\nquit\n",
+    )  # fmt: skip
+    assert result.exit_code == 0 and "illegal" not in result.output, result.output
+    assert Record.load(save).actions[-1] == "follower road S"

@@ -16,7 +16,7 @@ import regalia
 from regalia.core.encoding import EncodingError
 from regalia.core.game import CHANCE
 from regalia.games.carcassonne import plugin as plugin_module
-from regalia.games.carcassonne.actions import PLACE, Action
+from regalia.games.carcassonne.actions import PLACE, Action, parse_action
 from regalia.games.carcassonne.encoding import (
     DEFAULT_SIZE,
     FOLLOWER_CHOICES,
@@ -221,7 +221,7 @@ def test_follower_ids_and_pass() -> None:
         ("follower shrine", 17),
         ("pass", 18),
     ):
-        action = state.parse_action(text)
+        action = parse_action(text, state.cat)  # the name as written (the state reads Wn as En here)
         assert enc.action_id(state, action) == 4 * enc.cells + expected
         assert enc.action_from_id(state, 4 * enc.cells + expected) == action
 

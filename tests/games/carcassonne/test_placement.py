@@ -207,12 +207,14 @@ def test_no_farmers_when_the_option_is_off() -> None:
 def test_feature_named_by_its_first_side_clockwise_from_north() -> None:
     """Deploying a follower (notation): a feature is named by its first side clockwise from north
     as the tile lies. M turned 180 at 0,1 has its city on the east and south sides: 'city E'; the
-    other side is refused with a hint."""
+    other side names the same city and is read as 'city E' (issue 20, item 7); a side the city
+    does not reach is refused."""
     state = new()
     state.apply_text("draw M")
     state.apply_text("place M 0,1 180")
     assert "follower city E" in texts(state)
-    assert "'follower city E'" in str(refused(state, "follower city S", DEPLOY))
+    assert state.action_text(state.parse_action("follower city S")) == "follower city E"
+    assert "no city at N" in str(refused(state, "follower city N", DEPLOY))
 
 
 # -- order of play ---------------------------------------------------------------------------------

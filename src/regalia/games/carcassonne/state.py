@@ -30,7 +30,7 @@ from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, Feature
 from regalia.games.carcassonne.effects import ABBEY_POINTS, FIELD_POINTS, Effects
-from regalia.games.carcassonne.tiles import ABBEYS, CITY, ROAD, Catalogue
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, HALVES, ROAD, SIDES, Catalogue
 from regalia.games.carcassonne.views import Views
 
 __all__ = ["CarcassonneState"]
@@ -120,7 +120,17 @@ class CarcassonneState(Views, Effects):
         return act.action_text(action, self.cat)
 
     def parse_action(self, text: str) -> Action:
-        return act.parse_action(text, self.cat)
+        """The action ``text`` names; a follower may name its feature by any side (or half) it
+        reaches on the tile just laid (``follower road W`` for the road named ``E``), resolved as
+        the calculator resolves a follower's name, and is read as the feature's own name."""
+        action = act.parse_action(text, self.cat)
+        if action.kind == act.FOLLOWER and action.side and self.placed is not None:
+            labels = HALVES if action.feature == FIELD else SIDES
+            side = labels.index(action.side)
+            for seg in self.turned(self.placed).segments:
+                if seg.kind == action.feature and side in seg.sides:
+                    return action._replace(side=seg.name)
+        return action
 
     # ------------------------------------------------------------------ scores and heuristics
     def scores(self) -> list[int]:
