@@ -221,3 +221,43 @@ def test_item7_follower_named_by_another_side_is_played_from_the_terminal(tmp_pa
     )  # fmt: skip
     assert result.exit_code == 0 and "illegal" not in result.output, result.output
     assert Record.load(save).actions[-1] == "follower road S"
+
+
+# -- item 5: Royal Court ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_item5_royal_court_menus_keep_moves_whole_and_speak_in_words(width: int) -> None:
+    import re
+
+    seen_target = False
+    for seed in range(4):
+        game = terminal("royal-court", width, 40, seed=seed)
+        for lines in screens(game, 60):
+            text = "\n".join(lines)
+            assert "-in-play" not in text and "-in-zone" not in text and "active-consort" not in text, text
+            for line in lines:  # a move's number never ends a line without its move
+                assert not re.search(r"  \d+$", line), text
+                assert not re.match(r"^-?\d+,-?\d+", line), text
+            seen_target = seen_target or "(step 2):" in text
+            assert "K:R+ the king, red's consort" in text
+    assert seen_target
+
+
+def test_item5_royal_court_shows_removed_tiles_and_the_scoring_at_the_end() -> None:
+    from regalia.games.royal_court.render.terminal import render_terminal, seat_line
+
+    state: Any = regalia.load_game("royal-court").new_state(seed=1)
+    state.advance()
+    piece = state.game.piece(0, 0)
+    state.removed |= 1 << piece
+    assert (
+        "removed: " + state.game.archetypes.archetypes[state.game.arch[piece]].abbr
+        in seat_line(state, 0).plain
+    )
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0]) if state.current_player >= 0 else state.advance()
+    console = Console(width=80, height=24, file=io.StringIO(), record=True, color_system=None)
+    console.print(render_terminal(state, 0, width=80, height=24))
+    out = console.export_text()
+    assert "red (king): " in out and "blue (queen): " in out and " = " in out

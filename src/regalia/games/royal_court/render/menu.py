@@ -92,6 +92,17 @@ def _plays(state: RoyalCourtState, plays: Sequence[Action]) -> Menu:
     return groups
 
 
+def _target_title(state: RoyalCourtState, kind: str) -> str:
+    """A target's menu label in words: ``send back to its owner's zone an active tile of yours on
+    the board (step 2)``."""
+    from regalia.games.royal_court.render.terminal import effect_words
+
+    effect = state.queue[0] if state.queue else None
+    if effect is not None and effect.do == kind:
+        return f"{effect_words(kind, effect.target)} (step 2)"
+    return f"{effect_words(kind)} (step 2)"
+
+
 def legal_groups(state: RoyalCourtState, actions: Sequence[Action]) -> Menu:
     """``[(label, [(action, short text), ...]), ...]``: in step 1 the first tile's squares and a
     line on typing the others; targets, moves and ``pass`` by verb."""
@@ -102,7 +113,7 @@ def legal_groups(state: RoyalCourtState, actions: Sequence[Action]) -> Menu:
         if a.kind in (act.PLAY, act.PLACE):
             continue
         text = state.notation(a)
-        label = TITLES.get(a.kind, f"{a.kind} (step 2)")
+        label = TITLES.get(a.kind) or _target_title(state, a.kind)
         short = text.split(" ", 1)[1] if " " in text else text
         by_kind.setdefault(a.kind, (Text(label, style="bold"), []))[1].append((a, short))
     return groups + list(by_kind.values())

@@ -160,11 +160,41 @@ def status_line(state: RoyalCourtState, viewer: int | None) -> Text:
     elif state.phase == P_TARGET:
         arch = game.archetypes.archetypes[game.arch[state.source]]
         effect = state.queue[0]
-        text.append(f" to choose the {arch.name}'s target: {effect.do} {effect.target} (step 2)")
+        text.append(f" to choose the {arch.name}'s target: {effect_words(effect.do, effect.target)} (step 2)")
     elif state.phase == P_MOVE:
         extra = " (an extra move, or pass)" if state.moves_done else ""
         text.append(f" to move a tile one square (step 3){extra}")
     return text
+
+
+#: The effects and targets of the archetype files, in words.
+EFFECT_WORDS = {
+    "remove": "remove",
+    "return": "send back to its owner's zone",
+    "swap": "swap with",
+    "flip": "turn over",
+    "move-consort": "move",
+    "force-next": "oblige the opponent to play next",
+    "extra-move": "make an extra move",
+    "extra-play": "play another tile",
+    "block-next": "block the next ability",
+}
+TARGET_WORDS = {
+    "opponent-active-in-play": "an active tile of the opponent's on the board",
+    "own-active-in-play": "an active tile of yours on the board",
+    "opponent-active-in-zone": "an active tile in the opponent's zone",
+    "opponent-in-zone": "a tile in the opponent's zone",
+    "active-consort": "the active consort",
+}
+
+
+def effect_words(do: str, target: str = "") -> str:
+    """An effect and its target in words: ``send back to its owner's zone an active tile of yours
+    on the board`` for ``return own-active-in-play``."""
+    words = EFFECT_WORDS.get(do, do)
+    if target:
+        words += " " + TARGET_WORDS.get(target, target)
+    return words
 
 
 def result_line(state: RoyalCourtState) -> Text:
