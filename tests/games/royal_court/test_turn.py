@@ -166,9 +166,9 @@ def test_move_only_your_own_tiles_not_the_king_or_queen() -> None:
     run(state, "play Joker 2,1")
     sources = {t.split()[1] for t in texts(state)}
     assert sources == {"2,1"}
-    with pytest.raises(IllegalAction, match=r"none of your tiles at 0,0 \[Gameplay 3\]"):
+    with pytest.raises(IllegalAction, match=r"the king and queen move only by an ability .*\[Gameplay 3\]"):
         state.apply_text("move 0,0 -1,0")
-    with pytest.raises(IllegalAction, match=r"none of your tiles at 1,0 \[Gameplay 3\]"):
+    with pytest.raises(IllegalAction, match=r"the tile at 1,0 is blue's.*\[Gameplay 3\]"):
         state.apply_text("move 1,0 1,-1")
 
 

@@ -129,6 +129,11 @@ class Archetypes:
         """Tiles per player."""
         return len(self.archetypes)
 
+    def with_effect(self, do: str) -> list[str]:
+        """The names of the archetypes that have an effect ``do`` (messages name them from the
+        data, not from the shipped file: an archetype file may have no Joker)."""
+        return [a.name for a in self.archetypes if any(e.do == do for e in a.effects)]
+
 
 def _text(entry: Mapping[str, Any], field: str, where: str, limit: int = 80) -> str:
     value = entry.get(field)

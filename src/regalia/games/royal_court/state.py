@@ -68,10 +68,16 @@ VERB = {
 }
 
 #: Why the last tile played did or did not activate (``last_play``).
-ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET = range(5)
-LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target")
+ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
+LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
 _FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
+
+
+def _names(names: list[str]) -> str:
+    """``Joker``, ``Joker or Jester``, ``Joker, Jester or Fool``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
 
 # The weights of :meth:`RoyalCourtState.evaluate`, in points of the final score.
 #: Progress towards an outright surround, by the number of own tiles beside the own consort.
@@ -437,7 +443,13 @@ class RoyalCourtState(CachedState[Action]):
         if kind == act.FIRST:
             return "the first player has already been chosen", "Gameplay"
         if kind == act.PASS:
-            return "only an extra move (the Joker's ability) may be declined", "ruling RC-joker-optional"
+            granting = game.archetypes.with_effect(ar.EXTRA_MOVE)
+            source = (
+                f" (the {_names(granting)}'s ability)"
+                if granting
+                else "; no archetype of this game grants one"
+            )
+            return f"only an extra move may be declined{source}", "ruling RC-joker-optional"
         expected = {
             P_PLAY: (act.PLAY, "you must first play a tile from your activation zone", "Gameplay 1"),
             P_PLACE: (act.PLACE, "the ability asks for a second tile: play it with 'place'", "Gameplay 2"),
@@ -475,7 +487,22 @@ class RoyalCourtState(CachedState[Action]):
         src, dst = action.src, action.dst
         assert src is not None and dst is not None
         piece = self.board.get(src)
-        if piece is None or game.owner[piece] != self.player:
+        if piece is not None and piece < 2:
+            movers = game.archetypes.with_effect(ar.MOVE_CONSORT)
+            by = f" (the {_names(movers)}'s)" if movers else ""
+            royal = "king" if piece == KING else "queen"
+            return (
+                f"the {royal} at {format_pos(src)} is not one of your tiles: the king and queen move "
+                f"only by an ability{by}, never in step 3",
+                "Gameplay 3",
+            )
+        if piece is not None and game.owner[piece] != self.player:
+            return (
+                f"the tile at {format_pos(src)} is {SEAT_NAMES[game.owner[piece]]}'s: "
+                "you move one of your own tiles",
+                "Gameplay 3",
+            )
+        if piece is None:
             return f"there is none of your tiles at {format_pos(src)}", "Gameplay 3"
         if max(abs(src[0] - dst[0]), abs(src[1] - dst[1])) != 1:
             return "a tile moves one space (diagonally or perpendicularly)", "Gameplay 3"
@@ -575,6 +602,8 @@ class RoyalCourtState(CachedState[Action]):
                     self.queue = ()
                     self.last_play = NO_TARGET
                     break
+        elif not archetype.effects:
+            self.last_play = NO_ABILITY
         elif not any(self._can_act(e) for e in archetype.effects):
             self.last_play = NO_TARGET
         self._resolve()
@@ -761,7 +790,11 @@ class RoyalCourtState(CachedState[Action]):
                 for s in (0, 1)
             ],
             "removed": [
-                [names[k].name for k in range(game.count) if self.removed >> game.piece(s, k) & 1]
+                [
+                    {"tile": names[k].name, "active": not inactive >> game.piece(s, k) & 1}
+                    for k in range(game.count)
+                    if self.removed >> game.piece(s, k) & 1
+                ]
                 for s in (0, 1)
             ],
             "pending": pending,
@@ -800,4 +833,18 @@ class RoyalCourtState(CachedState[Action]):
             raise PositionError(
                 f"version: unsupported version {doc.get('version')!r}; this reader knows {VERSION}"
             )
+        removed = doc.get("removed")
+        if isinstance(removed, list) and any(
+            isinstance(entry, str) for seat in removed if isinstance(seat, list) for entry in seat
+        ):
+            # a document written before removed tiles had their side: names only
+            rest = {k: v for k, v in doc.items() if k != "removed"}
+            state = cls.replay_document(cls.new(game), rest, complete=False)
+            missing = sorted(set(state.to_json()) - set(doc))
+            if missing:
+                raise PositionError(f"field {missing[0]!r} is missing")
+            names = [[entry["tile"] for entry in seat] for seat in state._public()["removed"]]
+            if names != removed:
+                raise PositionError("field 'removed' disagrees with the history")
+            return state
         return cls.replay_document(cls.new(game), doc)
