@@ -123,6 +123,7 @@ def create_app(
     max_creates_per_minute: int = CREATES_PER_MINUTE,
     max_active_matches: int = MAX_ACTIVE_MATCHES,
     abandon_after: float | None = ABANDON_AFTER,
+    analysis_iterations: int | None = None,
 ) -> FastAPI:
     """The server on the database at ``db_url``; computer seats think in ``pool`` (by default a
     pool of ``workers`` processes); ``now`` is the clocks' wall-clock time (a test's own clock),
@@ -130,7 +131,9 @@ def create_app(
     ``max_think_seconds``. At most ``max_creates_per_minute`` new matches a
     minute from one client address, and ``max_active_matches`` matches in progress (0: no limit;
     429 beyond). A match nobody moved in for ``abandon_after`` seconds ends as abandoned by the seat
-    to act (``None``: never)."""
+    to act (``None``: never). A finished match's analysis searches each position with
+    ``analysis_iterations`` (default :data:`regalia.server.analysis.DEFAULT_ITERATIONS`), within the
+    caps."""
 
     caps = Caps(think_seconds=max_think_seconds)
 
@@ -140,7 +143,14 @@ def create_app(
         own_pool = pool is None
         executor = pool if pool is not None else process_pool(workers)
         executor.submit(warm)
-        service = MatchService(store, executor, now=now, caps=caps, abandon_after=abandon_after)
+        service = MatchService(
+            store,
+            executor,
+            now=now,
+            caps=caps,
+            abandon_after=abandon_after,
+            analysis_iterations=analysis_iterations,
+        )
         hub = Hub(service)
         hub.loop = asyncio.get_running_loop()
         service.on_change = hub.changed
@@ -172,6 +182,7 @@ def create_app(
                 await leases
             if listener is not None:
                 listener.stop()
+            service.analyses.close()
             if own_pool:
                 stop_pool(executor)
             store.close()

@@ -72,6 +72,15 @@ def serve(
             "it: 30d, 12h, 90m, 3600s, or off.",
         ),
     ] = "30d",
+    analysis_iterations: Annotated[
+        int | None,
+        typer.Option(
+            "--analysis-iterations",
+            min=1,
+            help="Iterations of search a position of a finished match's analysis gets (default 300; "
+            "at most the cap of --max-think-seconds).",
+        ),
+    ] = None,
 ) -> None:
     """Serve games in the browser: open the address it prints."""
     try:
@@ -107,6 +116,7 @@ def serve(
         max_creates_per_minute=max_creates_per_minute,
         max_active_matches=max_active_matches,
         abandon_after=abandon_seconds,
+        analysis_iterations=analysis_iterations,
     )
     # The request head's size and deadline, idle keep-alive, the WebSocket message size: limits.
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, **uvicorn_settings())

@@ -245,4 +245,18 @@ def table(match_id: MatchId, svc: Service, ply: Annotated[int, Query(ge=0, le=10
     return svc.table_at(match_id, ply)
 
 
+@router.post("/matches/{match_id}/analysis", tags=["matches"])
+def request_analysis(match_id: MatchId, svc: Service) -> dict[str, Any]:
+    """Queue the analysis of a finished match (409 while it is played; 429 when the server's queue
+    of analyses is full); the answer is as ``GET``'s. Computed once and kept with the match."""
+    return svc.request_analysis(match_id)
+
+
+@router.get("/matches/{match_id}/analysis", tags=["matches"])
+def analysis(match_id: MatchId, svc: Service) -> dict[str, Any]:
+    """Where the match's analysis stands: ``{status, progress: {done, total}, analysis, best}``
+    (docs/server.md, "Analysis")."""
+    return svc.analysis(match_id)
+
+
 __all__ = ["Ack", "ActionRequest", "CreateMatch", "SeatRequest", "SeatsRequest", "router", "token_of"]

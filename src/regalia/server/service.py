@@ -48,6 +48,7 @@ from regalia.core.game import Game
 from regalia.core.registry import game_class, game_ids
 from regalia.match import HINT_AGENT, MatchError
 from regalia.server import clocks, consent, views
+from regalia.server.analysis import Analyses, finished_record
 from regalia.server.budgets import Caps
 from regalia.server.computers import Computers, think, warm
 from regalia.server.errors import ApiError, refusal
@@ -74,6 +75,7 @@ class MatchService:
         now: Callable[[], float] = time.time,
         caps: Caps | None = None,
         abandon_after: float | None = clocks.ABANDON_AFTER,
+        analysis_iterations: int | None = None,
     ) -> None:
         self.store = store
         self.abandon_after = abandon_after
@@ -85,6 +87,16 @@ class MatchService:
         self.lives = Lives(store, now=now)
         self.tokens = Tokens(store.seat_of)
         self.computers = Computers(self.pool, self.lives, self._after_change, self.caps)
+        #: The analyses of finished matches (:mod:`regalia.server.analysis`): ``analysis_iterations``
+        #: a position, within the caps.
+        self.analyses = Analyses(
+            store,
+            self.pool,
+            lambda match_id: finished_record(self.lives, match_id),
+            self.caps,
+            iterations=analysis_iterations,
+            now=now,
+        )
 
     # -- games --------------------------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -451,6 +463,17 @@ class MatchService:
         live = self.live(match_id)
         with live.lock:
             return views.table_at(live, ply)
+
+    # -- analysis -----------------------------------------------------------------------------
+    def request_analysis(self, match_id: str) -> dict[str, Any]:
+        """Queue the analysis of a finished match (409 in progress, 429 when the queue is full)."""
+        self.touch(match_id)
+        return self.analyses.request(match_id)
+
+    def analysis(self, match_id: str) -> dict[str, Any]:
+        """Where the analysis of a match stands (``status`` ``none`` until asked for)."""
+        self.live(match_id)  # 404 for no such match
+        return self.analyses.status(match_id)
 
 
 def repeats_last(live: Live, seat: int, text: str) -> bool:

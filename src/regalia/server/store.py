@@ -82,6 +82,24 @@ tokens = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
 )
 
+#: The analysis of a finished match (migration 0006; :mod:`regalia.server.analysis`): ``status``
+#: ``queued``, ``running``, ``done`` or ``failed``; ``done`` of ``total`` decisions searched; the
+#: ``result`` (``{"analysis": ..., "best": [...]}``) or the ``error``; the server process working on
+#: it (``owner``) and when it last said so (``updated``, wall-clock seconds).
+analyses = sa.Table(
+    "analyses",
+    metadata,
+    sa.Column("match_id", sa.String(32), sa.ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("budget", sa.String(128), nullable=False),
+    sa.Column("done", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("total", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("error", sa.String(500), nullable=True),
+    sa.Column("owner", sa.String(64), nullable=True),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
 #: The statements of the hot path, built once (bound parameters; SQLAlchemy caches their compiled
 #: form), so a move costs no statement construction.
 _VERSION = sa.select(matches.c.version).where(matches.c.id == sa.bindparam("match_id"))
@@ -230,6 +248,25 @@ class Change:
     clock_since: float | None = None
     lease_owner: str | None = None
     lease_until: float | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class AnalysisRow:
+    """A match's analysis as stored (see :data:`analyses`)."""
+
+    match_id: str
+    status: str
+    budget: str
+    done: int
+    total: int
+    result: dict[str, Any] | None
+    error: str | None
+    owner: str | None
+    updated: float
+
+    @classmethod
+    def of(cls, row: Any) -> AnalysisRow:
+        return cls(**{f.name: getattr(row, f.name) for f in dataclasses.fields(cls)})
 
 
 def default_url() -> tuple[str, Path]:
@@ -432,6 +469,81 @@ class Store:
                 ).rowcount
                 == 1
             ]
+
+    # -- analyses -------------------------------------------------------------------------------
+    def analysis(self, match_id: str) -> AnalysisRow | None:
+        """The stored analysis of a match (``None``: never asked for)."""
+        with self.engine.connect() as c:
+            row = c.execute(sa.select(analyses).where(analyses.c.match_id == match_id)).first()
+        return None if row is None else AnalysisRow.of(row)
+
+    def claim_analysis(self, match_id: str, owner: str, budget: str, now: float, stale: float) -> bool:
+        """Queue the analysis of a match for ``owner``: a new row, or one that ``failed`` or whose
+        process stopped updating it before ``stale`` (wall-clock seconds); whether it was taken
+        (``False``: it is done, or queued or running in a live process). Of two processes asking at
+        once one takes it (the primary key, or the conditional UPDATE)."""
+        values = {"status": "queued", "budget": budget, "done": 0, "total": 0, "result": None}
+        try:
+            return self._claim_analysis(match_id, owner, values, now, stale)
+        except sa.exc.IntegrityError:  # another process inserted it meanwhile (all rolled back)
+            return False
+
+    def _claim_analysis(
+        self, match_id: str, owner: str, values: dict[str, Any], now: float, stale: float
+    ) -> bool:
+        with self._writing, self.engine.begin() as c:
+            taken = c.execute(
+                sa.update(analyses)
+                .where(
+                    analyses.c.match_id == match_id,
+                    sa.or_(
+                        analyses.c.status == "failed",
+                        sa.and_(analyses.c.status.in_(("queued", "running")), analyses.c.updated < stale),
+                    ),
+                )
+                .values(**values, error=None, owner=owner, updated=now)
+            ).rowcount
+            if taken == 1:
+                return True
+            exists = c.execute(sa.select(analyses.c.match_id).where(analyses.c.match_id == match_id)).first()
+            if exists is not None:
+                return False
+            c.execute(sa.insert(analyses).values(match_id=match_id, **values, owner=owner, updated=now))
+            return True
+
+    def analysis_progress(
+        self,
+        match_id: str,
+        owner: str,
+        now: float,
+        status: str,
+        done: int,
+        total: int,
+        result: dict[str, Any] | None = None,
+        error: str | None = None,
+    ) -> bool:
+        """Write an analysis' status and progress (with its ``result`` or ``error`` at the end) if
+        ``owner`` still holds it; whether it did."""
+        with self._writing, self.engine.begin() as c:
+            return (
+                c.execute(
+                    sa.update(analyses)
+                    .where(analyses.c.match_id == match_id, analyses.c.owner == owner)
+                    .values(status=status, done=done, total=total, result=result, error=error, updated=now)
+                ).rowcount
+                == 1
+            )
+
+    def touch_analyses(self, owner: str, now: float) -> int:
+        """Say that ``owner`` still works on its queued and running analyses (``updated``)."""
+        with self._writing, self.engine.begin() as c:
+            return int(
+                c.execute(
+                    sa.update(analyses)
+                    .where(analyses.c.owner == owner, analyses.c.status.in_(("queued", "running")))
+                    .values(updated=now)
+                ).rowcount
+            )
 
 
 def make_engine(url: str) -> Engine:
