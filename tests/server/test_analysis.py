@@ -96,7 +96,7 @@ def test_none_queued_done_and_cached_across_a_restart(db: str, pool: concurrent.
         decisions = [p for p in doc["plies"] if p["kind"] == "decision"]
         assert decisions and all(p["value"] is not None and p["best"] for p in decisions)
         assert done["progress"] == {"done": len(decisions), "total": len(decisions)}
-        assert [p["kind"] for p in doc["plies"]][0] == "chance"
+        assert doc["plies"][0]["kind"] == "chance"
         record = client.get(f"/api/matches/{match_id}/record").json()
         assert len(doc["plies"]) == len(record["actions"])
         # where each best move would have been played
@@ -130,13 +130,14 @@ def test_none_queued_done_and_cached_across_a_restart(db: str, pool: concurrent.
             assert kept["status"] == "done" and kept["analysis"] == doc
             assert client.post(f"/api/matches/{match_id}/analysis").json()["analysis"] == doc
     finally:
-        server_analysis.analyse_position = original  # type: ignore[assignment]
+        server_analysis.analyse_position = original
     assert calls == []
 
 
 def test_a_match_in_progress_is_not_analysed(db: str, pool: concurrent.futures.Executor) -> None:
     with client_for(db, pool) as client:
-        made = client.post("/api/matches", json={"game": "royal-court", "seats": [{"kind": "human"}] * 2}).json()
+        body = {"game": "royal-court", "seats": [{"kind": "human"}] * 2}
+        made = client.post("/api/matches", json=body).json()
         refused = client.post(f"/api/matches/{made['id']}/analysis")
         assert refused.status_code == 409
         assert "over" in refused.json()["detail"]
