@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 import regalia
 from regalia.cli import app
 from regalia.commands.play import TerminalGame, make_opponent
+from regalia.core.record import Record
 from regalia.match import Match, Seat
 
 runner = CliRunner()
@@ -212,7 +213,6 @@ def test_item4_the_last_turns_tiles_are_marked_in_every_game(colour: bool) -> No
 
 
 def test_item7_follower_named_by_another_side_is_played_from_the_terminal(tmp_path: Path) -> None:
-    from regalia.core.record import Record
 
     save = tmp_path / "g.json"
     result = invoke(
@@ -261,3 +261,58 @@ def test_item5_royal_court_shows_removed_tiles_and_the_scoring_at_the_end() -> N
     console.print(render_terminal(state, 0, width=80, height=24))
     out = console.export_text()
     assert "red (king): " in out and "blue (queen): " in out and " = " in out
+
+
+# -- item 6: replay -----------------------------------------------------------------------------------
+
+
+def finished_record(tmp_path: Path, game_id: str = "carcassonne", seed: int = 2) -> Path:
+    state: Any = regalia.load_game(game_id).new_state(seed=seed)
+    import random
+
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player < 0:
+            state.advance()
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    path = tmp_path / f"{game_id}.json"
+    state.record().save(path)
+    return path
+
+
+@pytest.mark.parametrize("game_id", ["carcassonne", "two-heirs"])
+def test_item6_replay_shows_the_whole_final_board_when_piped_or_small(tmp_path: Path, game_id: str) -> None:
+    path = finished_record(tmp_path, game_id)
+    result = invoke("replay", str(path), columns=80, lines=24)
+    assert result.exit_code == 0, result.output
+    final = result.output[result.output.index("final position") :]
+    assert "board cut to fit: y" not in final and "rows y" not in final, final  # every row
+    if "board cut" in final:  # too wide for 80 columns: where to see the rest
+        assert "the whole board is in --svg FILE or --png FILE" in final
+
+
+def test_item6_replay_step_answers_every_input_under_the_board(tmp_path: Path) -> None:
+    path = finished_record(tmp_path, "carcassonne")
+    total = len(Record.load(path).actions)
+    result = invoke(
+        "replay",
+        str(path),
+        "--step",
+        input="999\nxyz\n-5\nboard\n" + "x" * 5000 + "\nq\n",
+        columns=80,
+        lines=24,
+    )
+    out = result.output
+    assert result.exit_code == 0 and "Traceback" not in out, out
+    assert f"no ply 999: choose 0 to {total}" in out and f"no ply -5: choose 0 to {total}" in out
+    assert "unknown key 'xyz'" in out and "unknown key '" + "x" * 39 + "…'" in out  # cut, not echoed whole
+    for answer in (
+        "no ply 999",
+        "unknown key 'xyz'",
+        "no ply -5",
+    ):  # under the board, after the position line
+        at = out.index(answer)
+        assert out.rfind("position after ply 0 of", 0, at) > out.rfind("y\\x", 0, at)
+    assert "board: all of it" in out

@@ -2,7 +2,8 @@
 
 A record that does not replay (an illegal or unreadable action, or a result that disagrees)
 stops with an error naming the ply. ``--step`` shows one ply at a time, its description under the
-board: Enter (or ``n``) goes on, ``b`` steps back, a number jumps to that ply, ``q`` stops.
+board: Enter (or ``n``) goes on, ``b`` steps back, a number jumps to that ply, ``board`` draws the
+whole board, ``q`` stops; anything else is answered under the board.
 
 >>> import regalia
 >>> state = regalia.load_game("two-heirs").new_state(seed=1)
@@ -28,8 +29,9 @@ from regalia.core.record import Record, apply_ply, check_result, initial_state
 from regalia.core.registry import game_plugin
 from regalia.core.text import plural
 from regalia.render.svg import write_png
+from regalia.render.text import plain_text
 
-STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, q: stop"
+STEP_KEYS = "Enter/n: next ply, b: back, a number: go to that ply, board: all of it, q: stop"
 #: How a record tells a game its rules did not end (``Record.ending["reason"]``).
 ENDED = {"resign": "resigned", "time": "lost on time", "abandon": "abandoned the match"}
 
@@ -57,9 +59,12 @@ def ending_line(record: Record) -> Text | None:
     return Text(line, style="bold")
 
 
-def _draw(out: Console, plugin: Plugin[Any], state: State[Any]) -> None:
+def _draw(out: Console, plugin: Plugin[Any], state: State[Any], whole: bool = False) -> bool:
+    """The board fitted to the terminal (``whole``: all of it, the width fitted); whether it is cut."""
     size = out.size
-    out.print(plugin.render_terminal(state, None, width=size.width, height=size.height))
+    view = plugin.render_terminal(state, None, width=size.width, height=None if whole else size.height)
+    out.print(view)
+    return "board cut" in plain_text(view, size.width)
 
 
 def _line(state: State[Any], plugin: Plugin[Any], n: int, player: int, text: str) -> Text:
@@ -89,6 +94,11 @@ def _export(out: Console, plugin: Plugin[Any], state: State[Any], svg: Path | No
     if png is not None:
         write_png(document, png)
         out.print(Text(f"wrote {png}", style="green"))
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """What was typed, cut to ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _state_at(record: Record, ply: int) -> State[Any]:
@@ -141,7 +151,15 @@ def replay_command(
         if ply is None:
             check_result(record, state)
         out.print(Text("final position" if ply is None else f"position after ply {stop}", style="bold"))
-        _draw(out, plugin, state)
+        if _draw(out, plugin, state, whole=True):  # after a listing that scrolls: the whole board
+            how = "--svg FILE or --png FILE" if plugin.has_svg else "a wider terminal"
+            out.print(
+                Text(
+                    f"(too wide for {out.size.width} columns: the whole board is in {how}; "
+                    "with --step, 'board' draws all of it)",
+                    style="dim",
+                )
+            )
         ending = ending_line(record)
         if ending is not None and ply is None:
             out.print(ending)
@@ -155,8 +173,10 @@ def _step_through(out: Console, plugin: Plugin[Any], record: Record, first: int)
     at = first
     state = _state_at(record, at)
     last_line: Text | None = None
+    whole = False
     while True:
-        _draw(out, plugin, state)
+        _draw(out, plugin, state, whole=whole)
+        whole = False
         out.print(Text(f"position after ply {at} of {total}", style="bold"))
         if last_line is not None:
             out.print(last_line)
@@ -188,13 +208,18 @@ def _step_through(out: Console, plugin: Plugin[Any], record: Record, first: int)
             at -= 1
             state = _state_at(record, at)
             last_line = Text(f"back to ply {at}", style="dim")
-        elif key.isascii() and key.isdigit() and 0 <= int(key) <= total:
-            at = int(key)
-            state = _state_at(record, at)
-            last_line = Text(f"jumped to ply {at}", style="dim")
+        elif key == "board":
+            whole = True
+        elif key.lstrip("-").isascii() and key.lstrip("-").isdigit():
+            target = int(key)
+            if 0 <= target <= total:
+                at = target
+                state = _state_at(record, at)
+                last_line = Text(f"jumped to ply {at}", style="dim")
+            else:
+                last_line = Text(f"no ply {_echo(key)}: choose 0 to {total}", style="bold yellow")
         else:
-            out.print(Text(f"unknown key {answer.strip()!r}: {STEP_KEYS}", style="yellow"))
-            last_line = None
+            last_line = Text(f"unknown key {_echo(answer.strip())!r}: {STEP_KEYS}", style="bold yellow")
 
 
 def register(app: typer.Typer) -> None:
