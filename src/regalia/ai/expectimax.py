@@ -66,6 +66,7 @@ from typing import Any
 from regalia.ai.base import evaluate, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
+from regalia.core.loop import forced_step
 
 #: The bounds of every value of the search (the leaf values lie in [LOW, HIGH]).
 LOW, HIGH = -1.0, 1.0
@@ -257,7 +258,7 @@ class ExpectimaxAgent:
             if player == CHANCE:
                 return
             if player in s.automaton_seats():
-                s.apply_unchecked(s.forced_action())
+                s.apply_unchecked(forced_step(s, None))
                 continue
             legal = s.legal_actions()
             if len(legal) != 1:

@@ -553,8 +553,9 @@ def random_positions(state: S, seed: int, every: int = 1) -> Iterator[S]:
     while not state.is_terminal():
         if n % every == 0:
             yield state
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
+        forced = forced_step(state, rng) if state.current_player == CHANCE else None
+        if forced is not None:
+            state.apply(forced)
         else:
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
