@@ -113,6 +113,12 @@ def test_none_queued_done_and_cached_across_a_restart(db: str, pool: concurrent.
             state.apply_text(p["best"])
             assert b["places"] == list(plugin.places(state, state.last_ply()))
             assert b["places"], p  # every Royal Court play and move happens somewhere
+        # the board had the ply been its best move: the best move's places are on it
+        p = decisions[0]
+        shown = client.get(f"/api/matches/{match_id}/analysis/board", params={"ply": p["ply"]})
+        assert shown.status_code == 200, shown.text
+        assert all(f'data-pos="{pos}"' in shown.json()["board"] for pos in best[p["ply"]]["places"])
+        assert client.get(f"/api/matches/{match_id}/analysis/board", params={"ply": 1}).status_code == 422
         again = client.post(f"/api/matches/{match_id}/analysis").json()
         assert again["status"] == "done" and again["analysis"] == doc  # computed once
     # a restart of the application on the same database: the analysis is kept, not computed again
@@ -142,6 +148,7 @@ def test_a_match_in_progress_is_not_analysed(db: str, pool: concurrent.futures.E
         assert refused.status_code == 409
         assert "over" in refused.json()["detail"]
         assert client.get(f"/api/matches/{made['id']}/analysis").json()["status"] == "none"
+        assert client.get(f"/api/matches/{made['id']}/analysis/board?ply=2").status_code == 409
         assert client.post("/api/matches/nosuchmatch0000000000/analysis").status_code == 404
         assert client.get("/api/matches/nosuchmatch0000000000/analysis").status_code == 404
 

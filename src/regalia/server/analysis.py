@@ -46,8 +46,9 @@ from regalia.core.registry import game_plugin
 from regalia.lab.analyse import Analysis, PlyAnalysis, analyse_record
 from regalia.server.budgets import Caps
 from regalia.server.errors import ApiError
-from regalia.server.live import Lives, process_owner
+from regalia.server.live import Live, Lives, process_owner
 from regalia.server.store import AnalysisRow, Store
+from regalia.server.views import position_at
 
 log = logging.getLogger("regalia.server")
 
@@ -262,6 +263,16 @@ class Analyses:
         store.analysis_progress(job.match_id, owner, self.now(), "done", total, total, result=result)
 
 
+def best_board(live: Live, ply: int, best: str) -> dict[str, Any]:
+    """The board (``render_board``, nothing clickable) of a finished match had ply ``ply`` been its
+    best move ``best``: the position before the ply with the best move applied (the replay's
+    "show the best move")."""
+    state = position_at(live, ply - 1)
+    state.apply(state.parse_or_raise(best))
+    plugin = live.match.game.plugin()
+    return {"ply": ply, "best": best, "board": plugin.render_board(state, None, False)}
+
+
 def finished_record(lives: Lives, match_id: str) -> dict[str, Any]:
     """The complete record of a finished match (409 while it is in progress)."""
     live = lives.live(match_id)
@@ -281,6 +292,7 @@ __all__ = [
     "analyse_position",
     "analysis_budget",
     "answer",
+    "best_board",
     "best_move",
     "finished_record",
     "plan",

@@ -259,4 +259,12 @@ def analysis(match_id: MatchId, svc: Service) -> dict[str, Any]:
     return svc.analysis(match_id)
 
 
+@router.get("/matches/{match_id}/analysis/board", tags=["matches"])
+def analysis_board(
+    match_id: MatchId, svc: Service, ply: Annotated[int, Query(ge=1, le=100_000)]
+) -> dict[str, Any]:
+    """The board had ply ``ply`` been the analysis' best move: ``{ply, best, board}``."""
+    return svc.analysis_board(match_id, ply)
+
+
 __all__ = ["Ack", "ActionRequest", "CreateMatch", "SeatRequest", "SeatsRequest", "router", "token_of"]

@@ -48,7 +48,7 @@ from regalia.core.game import Game
 from regalia.core.registry import game_class, game_ids
 from regalia.match import HINT_AGENT, MatchError
 from regalia.server import clocks, consent, views
-from regalia.server.analysis import Analyses, finished_record
+from regalia.server.analysis import Analyses, best_board, finished_record
 from regalia.server.budgets import Caps
 from regalia.server.computers import Computers, think, warm
 from regalia.server.errors import ApiError, refusal
@@ -474,6 +474,19 @@ class MatchService:
         """Where the analysis of a match stands (``status`` ``none`` until asked for)."""
         self.live(match_id)  # 404 for no such match
         return self.analyses.status(match_id)
+
+    def analysis_board(self, match_id: str, ply: int) -> dict[str, Any]:
+        """The board had ply ``ply`` been the analysis' best move (409 before the analysis is done,
+        422 for a ply that is no searched decision)."""
+        live = self.live(match_id)
+        done = self.analyses.status(match_id)
+        if done["status"] != "done":
+            raise ApiError(409, "the match's analysis is not done: ask for it first")
+        best = {b["ply"]: b["best"] for b in done["best"]}
+        if ply not in best:
+            raise ApiError(422, f"ply: {ply} is not a decision of the analysis with a best move")
+        with live.lock:
+            return best_board(live, ply, best[ply])
 
 
 def repeats_last(live: Live, seat: int, text: str) -> bool:
