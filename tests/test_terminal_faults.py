@@ -316,3 +316,52 @@ def test_item6_replay_step_answers_every_input_under_the_board(tmp_path: Path) -
         at = out.index(answer)
         assert out.rfind("position after ply 0 of", 0, at) > out.rfind("y\\x", 0, at)
     assert "board: all of it" in out
+
+
+# -- item 9: small things -------------------------------------------------------------------------------
+
+
+def test_item9_a_long_input_is_not_echoed_whole() -> None:
+    result = invoke("play", "royal-court", "--vs", "human", "--seed", "1", input="x" * 5000 + "\nquit\n")
+    assert result.exit_code == 0 and "Traceback" not in result.output
+    assert "that line is 5000 characters long" in result.output
+    error = next(line for line in result.output.splitlines() if "characters long" in line)
+    assert len(error) < 200 and result.output.count("x" * 5000) == 1  # the input's echo only
+
+
+def test_item9_save_expands_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    result = invoke("play", "royal-court", "--vs", "human", "--seed", "1", input="save ~/x.json\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "x.json").exists() and not Path("~").exists()
+
+
+def test_item9_load_says_where_the_game_came_from_and_refuses_another_game(tmp_path: Path) -> None:
+    save = tmp_path / "carc.json"
+    first = invoke(
+        "play", "carcassonne", "--vs", "random", "--seed", "4", "--save", str(save), input="1\nquit\n"
+    )
+    assert first.exit_code == 0, first.output
+    loaded = invoke("play", "--load", str(save), input="quit\n")
+    assert loaded.exit_code == 0 and "seed None" not in loaded.output
+    assert f"loaded from {save}" in loaded.output
+    other = invoke("play", "royal-court", "--load", str(save), input="quit\n")
+    assert other.exit_code != 0 and "it is a carcassonne game, not royal-court" in other.stderr
+    same = invoke("play", "carcassonne", "--load", str(save), input="quit\n")
+    assert same.exit_code == 0, same.output
+
+
+def test_item9_loading_a_finished_game_leaves_its_file_alone(tmp_path: Path) -> None:
+    path = finished_record(tmp_path, "royal-court", seed=3)
+    before = path.read_bytes()
+    result = invoke("play", "--load", str(path), input="quit\n")
+    assert result.exit_code == 0 and "game over" in result.output, result.output
+    assert path.read_bytes() == before
+
+
+def test_item9_loading_a_position_points_to_regalia_score(tmp_path: Path) -> None:
+    position = tmp_path / "pos.json"
+    position.write_text('{"format": "two-heirs-position", "version": 1}')
+    result = invoke("play", "--load", str(position))
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert f"regalia score {position}" in result.stderr and "position" in result.stderr

@@ -460,6 +460,13 @@ class TerminalGame:
         if self.match.check_time():
             return  # the flag fell while the person thought: the game is over
         line = answer.strip()
+        if len(line) > LONGEST_INPUT:
+            self.say(
+                f"that line is {len(line)} characters long ({_short(line, ECHO)!r}); "
+                "a move or a command is one short line",
+                "bold red",
+            )
+            return
         word, _, rest = line.partition(" ")
         word = word.lower()
         rest = rest.strip()
@@ -551,14 +558,11 @@ class TerminalGame:
     saved_ply: int | None = None
 
     def unsaved(self) -> bool:
-        """Stopping now would lose moves: there is no save file and something was played here."""
+        """Stopping now would lose moves: there is no save file and a seat played here since the
+        last save (chance's draws alone are not asked about)."""
         state = self.state
-        return (
-            self.save_path is None
-            and state.ply > self.fresh_from
-            and state.ply != self.saved_ply
-            and not self.match.is_over()
-        )
+        played = any(player >= 0 for player, _ in state.actors()[self.fresh_from :])
+        return self.save_path is None and played and state.ply != self.saved_ply and not self.match.is_over()
 
     def confirm_quit(self, interrupted: bool = False) -> bool:
         """Whether to stop: at once when the game is saved (or nothing would be lost), else after
@@ -652,6 +656,8 @@ def chance_outcome(state: State[Any], line: str) -> Any:
 
 #: The most of a typed line an error message repeats.
 ECHO = 60
+#: The longest line read as a move or a command (anything longer is refused unread).
+LONGEST_INPUT = 200
 
 
 def _short(message: str, limit: int = 300) -> str:
