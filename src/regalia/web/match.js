@@ -614,6 +614,8 @@ function renderLog() {
       ];
     }
     const item = h("li", { "data-ply": entry.ply }, ...body);
+    const mark = markOf(index + 1);
+    if (mark) item.append(mark);
     if (finished) {
       // In a finished match a ply of the log is a step of the replay.
       item.append(" ", h("button", { type: "button", class: "small-button", "aria-label": `Show the position after ply ${index + 1}`, onclick: () => showReplay(index + 1) }, "show"));
@@ -644,6 +646,7 @@ function renderReplay() {
   if (box.hidden) return;
   const range = $("replay-ply");
   range.max = String(replayLast());
+  if (analysisState === null) loadAnalysis();
   updateReplayControls();
 }
 
@@ -659,6 +662,8 @@ function updateReplayControls() {
   const what = ply === 0 ? "the start" : entry ? `${seatName(entry.seat)}: ${entry.text}${entry.description ? ` — ${entry.description}` : ""}` : "";
   $("replay-label").textContent = `Position after ply ${ply} of ${last}${what ? ` (${what})` : ""}.`;
   markReplayInLog();
+  renderBest(ply);
+  moveCurveCursor(ply);
 }
 
 /** Mark the ply the replay shows in the log, and scroll the log (not the page) to it. */
@@ -691,22 +696,25 @@ async function tableAt(ply) {
 async function showReplay(ply) {
   const last = replayLast();
   ply = Math.max(0, Math.min(last, ply));
-  if (ply >= last) {
+  const bestBoard = showBest && bestByPly.has(ply) ? await bestBoardAt(ply).catch(() => null) : null;
+  if (ply >= last && !bestBoard) {
     replayPly = null;
     replayPanels = null;
     board.show(boardOf(view), { interactive: false });
+    markBest(ply);
     renderSeats();
     renderSections();
     renderClocks();
     updateReplayControls();
     return;
   }
-  replayPly = ply;
+  replayPly = ply === last ? null : ply;
   updateReplayControls();
   try {
-    const table = await tableAt(ply);
-    if (replayPly !== ply) return;
-    board.show(table.board, { interactive: false });
+    const table = ply === last ? { board: boardOf(view), panels: null } : await tableAt(ply);
+    if ((replayPly ?? last) !== ply) return;
+    board.show(bestBoard ?? table.board, { interactive: false });
+    markBest(ply, bestBoard !== null);
     replayPanels = table.panels;
     renderSeats();
     renderSections();
@@ -720,6 +728,215 @@ async function showReplay(ply) {
 function stepReplay(delta) {
   showReplay((replayPly ?? replayLast()) + delta);
 }
+
+// ----------------------------------------------------------------------------- analysis
+// A finished match's analysis (docs/analysis.md, "In the browser"): asked for with POST
+// .../analysis, computed on the server (queued, within its caps, kept with the match), then the
+// evaluation curve under the replay slider, marks in the log and the best move at each ply.
+let analysisState = null; // the last GET .../analysis answer (null: not asked yet)
+let analysisPoll = null;
+let showBest = false; // the board shows the best move instead of the one played
+const analysisByPly = new Map(); // ply (from 1) -> the analysed ply
+const bestByPly = new Map(); // ply -> {best, label, places}
+const bestBoards = new Map();
+const MARK_SIGNS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const MARK_COLOURS = { inaccuracy: "#f2c200", mistake: "#f08c00", blunder: "#e03131" };
+const fmt = (x) => (x === null || x === undefined ? "–" : Number(x).toFixed(2));
+
+async function loadAnalysis() {
+  analysisState = { status: "loading" };
+  try {
+    showAnalysis(await getJSON(`${api}/analysis`));
+  } catch (error) {
+    analysisState = { status: "none" };
+    $("analysis-status").textContent = `The analysis could not be read: ${errorText(error)}`;
+  }
+}
+
+async function requestAnalysis() {
+  $("analyse").disabled = true;
+  try {
+    showAnalysis(await postJSON(`${api}/analysis`, {}));
+  } catch (error) {
+    $("analyse").disabled = false;
+    $("analysis-status").textContent = `No analysis now: ${errorText(error)}`;
+  }
+}
+
+function pollAnalysis() {
+  clearTimeout(analysisPoll);
+  analysisPoll = setTimeout(async () => {
+    try {
+      showAnalysis(await getJSON(`${api}/analysis`));
+    } catch {
+      pollAnalysis();
+    }
+  }, 1000);
+}
+
+function showAnalysis(answer) {
+  analysisState = answer;
+  const status = answer.status;
+  const button = $("analyse");
+  const done = answer.progress?.done ?? 0;
+  const total = answer.progress?.total ?? 0;
+  button.hidden = status === "done";
+  button.disabled = status === "queued" || status === "running";
+  const text = {
+    none: "",
+    queued: "Analysis queued on the server…",
+    running: `Analysing: ${done} of ${total || "?"} decisions searched…`,
+    done: answer.analysis ? `Analysed at ${answer.analysis.budget} (${total} decisions).` : "",
+    failed: `The analysis failed${answer.error ? `: ${answer.error}` : ""}. Press Analyse to try again.`,
+  }[status] ?? "";
+  $("analysis-status").textContent = text;
+  $("analysis-status").dataset.status = status;
+  if (status === "queued" || status === "running") pollAnalysis();
+  if (status !== "done" || !answer.analysis) return;
+  analysisByPly.clear();
+  bestByPly.clear();
+  for (const row of answer.analysis.plies) analysisByPly.set(row.ply, row);
+  for (const best of answer.best || []) bestByPly.set(best.ply, best);
+  drawCurve();
+  renderLog();
+  updateReplayControls();
+  markBest(replayPly ?? replayLast());
+}
+
+/** The mark of ply `ply` in the log: ?!, ? or ?? with the loss and the best move in its title. */
+function markOf(ply) {
+  const row = analysisByPly.get(ply);
+  if (!row?.mark) return null;
+  const best = bestByPly.get(ply);
+  const title = `${row.mark[0].toUpperCase()}${row.mark.slice(1)}: lost ${fmt(row.loss)} of an expected result (played ${fmt(row.value)}); best ${row.best}${best?.label ? ` (${best.label})` : ""}, value ${fmt(row.best_value)}`;
+  return h("span", { class: `mark mark-${row.mark}`, "data-mark": row.mark, title, "aria-label": title, role: "img" }, MARK_SIGNS[row.mark]);
+}
+
+/** The "Best:" line of the position after `ply` plies: the best move found for ply `ply`. */
+function renderBest(ply) {
+  const box = $("analysis-best");
+  const row = analysisByPly.get(ply);
+  if (!row || analysisState?.status !== "done") {
+    box.hidden = analysisState?.status !== "done";
+    $("analysis-best-text").textContent = analysisState?.status === "done" ? (ply === 0 ? "The start: no move yet." : "No analysis of this ply.") : "";
+    $("analysis-show-best").hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const line = $("analysis-best-text");
+  const best = bestByPly.get(ply);
+  const who = seatName(row.seat);
+  if (row.kind === "decision" && row.value !== null && row.best) {
+    const same = row.best === row.played;
+    const parts = [`Ply ${ply}, ${who}. Best: `, h("code", {}, row.best)];
+    if (best?.label) parts.push(` (${best.label})`);
+    parts.push(same ? ` (value ${fmt(row.best_value)}): the move played.` : ` (value ${fmt(row.best_value)}, played ${fmt(row.value)}).`);
+    if (row.mark) parts.push(` ${row.mark[0].toUpperCase()}${row.mark.slice(1)}: lost ${fmt(row.loss)}.`);
+    line.replaceChildren(...parts);
+    $("analysis-show-best").hidden = same;
+  } else {
+    const why = { chance: `a draw of chance${row.probability !== null ? ` (probability ${fmt(row.probability)} of ${row.outcomes})` : ""}`, forced: "the only move", automaton: "an automaton's step", decision: "not searched" }[row.kind] ?? row.kind;
+    line.textContent = `Ply ${ply}, ${who}: ${why}.`;
+    $("analysis-show-best").hidden = true;
+  }
+}
+
+/** Outline the best move of ply `ply` on the board (`data-best` on the parts at its places). */
+function markBest(ply, onBestBoard = false) {
+  const root = $("board");
+  root.querySelectorAll("[data-best]").forEach((el) => el.removeAttribute("data-best"));
+  const best = bestByPly.get(ply);
+  const row = analysisByPly.get(ply);
+  if (!best || !row || analysisState?.status !== "done") return;
+  if (onBestBoard) root.querySelectorAll("[data-last]").forEach((el) => el.removeAttribute("data-last"));
+  const places = new Set(best.places || []);
+  root.querySelectorAll("[data-pos]").forEach((el) => {
+    if (places.has(el.getAttribute("data-pos"))) el.setAttribute("data-best", best.best);
+  });
+}
+
+async function bestBoardAt(ply) {
+  if (bestBoards.has(ply)) return bestBoards.get(ply);
+  const answer = await getJSON(`${api}/analysis/board?ply=${ply}`);
+  bestBoards.set(ply, answer.board);
+  return answer.board;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+function svgEl(name, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) if (value !== null && value !== undefined) el.setAttribute(key, String(value));
+  el.append(...children);
+  return el;
+}
+const CURVE = { w: 600, h: 160, pad: 10 };
+const curveX = (ply) => CURVE.pad + ((CURVE.w - 2 * CURVE.pad) * ply) / Math.max(1, replayLast());
+const curveY = (value) => CURVE.pad + (CURVE.h - 2 * CURVE.pad) * (1 - value);
+
+/** The evaluation curve: one line per seat in its panel's colour, marks as dots, the ply shown. */
+function drawCurve() {
+  const doc = analysisState?.analysis;
+  if (!doc) return;
+  const seats = panelsShown().seats || [];
+  const chart = svgEl("svg", {
+    viewBox: `0 0 ${CURVE.w} ${CURVE.h}`,
+    role: "group",
+    tabindex: "0",
+    "aria-label": "Evaluation curve: the expected result of each move played, per seat. Left and right arrow keys step the replay.",
+    "data-testid": "curve",
+    preserveAspectRatio: "none",
+  });
+  chart.append(svgEl("line", { x1: CURVE.pad, x2: CURVE.w - CURVE.pad, y1: curveY(0.5), y2: curveY(0.5), stroke: "#868e96", "stroke-dasharray": "4 4", "stroke-width": 1 }));
+  const points = [];
+  doc.seats.forEach((name, seat) => {
+    const mine = doc.plies.filter((row) => row.seat === seat && row.kind === "decision" && row.value !== null);
+    if (!mine.length) return;
+    const panel = seats.find((s) => s.seat === seat);
+    const colour = panel?.colour ? readableColour(panel.colour) : ["#1c7ed6", "#c92a2a", "#2b8a3e", "#862e9c", "#e8590c"][seat % 5];
+    chart.append(svgEl("polyline", { class: "curve-line", "data-seat": seat, fill: "none", stroke: colour, "stroke-width": 2.5, "vector-effect": "non-scaling-stroke", points: mine.map((row) => `${curveX(row.ply).toFixed(1)},${curveY(row.value).toFixed(1)}`).join(" ") }, svgEl("title", {}, `${name}: expected result of its moves`)));
+    for (const row of mine) points.push({ row, colour, name });
+  });
+  for (const { row, colour, name } of points) {
+    const label = `Ply ${row.ply}, ${name}: ${row.played}, value ${fmt(row.value)}${row.mark ? `, ${row.mark} (lost ${fmt(row.loss)}; best ${row.best})` : ""}`;
+    const dot = svgEl("circle", { class: row.mark ? `point mark-dot mark-${row.mark}` : "point", "data-ply": row.ply, "data-mark": row.mark, cx: curveX(row.ply), cy: curveY(row.value), r: row.mark ? 5 : 2.5, fill: row.mark ? MARK_COLOURS[row.mark] : colour, stroke: row.mark ? "#000" : "none", "stroke-width": 1 }, svgEl("title", {}, label));
+    chart.append(dot);
+  }
+  chart.append(svgEl("line", { class: "cursor", "data-testid": "curve-cursor", x1: 0, x2: 0, y1: 0, y2: CURVE.h, stroke: "#212529", "stroke-width": 2, "vector-effect": "non-scaling-stroke" }));
+  chart.addEventListener("click", (event) => {
+    const box = chart.getBoundingClientRect();
+    const x = ((event.clientX - box.left) / box.width) * CURVE.w;
+    const ply = Math.round(((x - CURVE.pad) / (CURVE.w - 2 * CURVE.pad)) * replayLast());
+    showReplay(ply);
+  });
+  chart.addEventListener("keydown", (event) => {
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      event.preventDefault();
+      stepReplay(event.key === "ArrowLeft" ? -1 : 1);
+    }
+  });
+  $("analysis-chart").replaceChildren(chart);
+  $("analysis-curve").hidden = false;
+  moveCurveCursor(replayPly ?? replayLast());
+}
+
+function moveCurveCursor(ply) {
+  const cursor = document.querySelector("#analysis-chart .cursor");
+  if (!cursor) return;
+  cursor.setAttribute("x1", String(curveX(ply)));
+  cursor.setAttribute("x2", String(curveX(ply)));
+  cursor.setAttribute("data-ply", String(ply));
+  document.querySelectorAll("#analysis-chart .point").forEach((dot) => {
+    if (Number(dot.dataset.ply) === ply) dot.setAttribute("aria-current", "step");
+    else dot.removeAttribute("aria-current");
+  });
+}
+
+$("analyse").addEventListener("click", requestAnalysis);
+$("analysis-show-best").addEventListener("click", () => {
+  showBest = !showBest;
+  $("analysis-show-best").setAttribute("aria-pressed", String(showBest));
+  showReplay(replayPly ?? replayLast());
+});
 
 // ----------------------------------------------------------------------------- the connection
 function socketOpen() {
