@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from regalia.server.process import ServerProcess
-from tests.web.conftest import Server
+
+from .conftest import Server
 
 
 @pytest.fixture(scope="module")
