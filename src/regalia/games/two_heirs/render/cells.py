@@ -5,6 +5,9 @@ picture (:func:`~.svg.render_svg`) and the browser table's board (:func:`~.table
 Every tile and unit carries ``data-pos``; the parts the last ply laid or moved carry ``data-last``
 (:func:`~.labels.last_marks`); a clickable unit has a transparent target of 44 units below its
 cell's centre (so the centre of a camp under it stays the camp's).
+
+>>> unit(0, False, False, 10, 10).count("<circle"), ">W</text>" in unit(0, False, False, 10, 10)
+(1, True)
 """
 
 from __future__ import annotations

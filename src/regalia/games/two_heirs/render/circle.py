@@ -4,6 +4,10 @@ shield, each seat's reach, the regular units waiting in it, and the supply besid
 Shared by the whole picture (:func:`~.svg.render_svg`, with the supply) and the browser table's
 board (:func:`~.table.render_board`, without: the supply is a panel there). Reserve tiles within
 the seat to act's reach stand for ``take``; the seat's waiting units open the ``call`` layer.
+
+>>> x, y = slot_centre(0, 0, 0, 56)  # the shield's position is straight above the centre
+>>> round(x, 6), y
+(0.0, -118.0)
 """
 
 from __future__ import annotations

@@ -4,6 +4,13 @@ picture they belong to (:class:`Choices`), and the selection layers of their tar
 Both :func:`~.svg.render_svg` (the whole picture) and :func:`~.table.render_board` (the browser
 table's board) draw with these; every clickable part carries ``data-label``, the action in words
 (:func:`~.labels.action_label`).
+
+>>> import regalia
+>>> state = regalia.load_game("two-heirs").new_state(seed=1)
+>>> _ = state.advance()
+>>> attrs = root_attrs(state, None, False)
+>>> attrs["data-game"], attrs["data-to-act"], attrs["data-viewer"], attrs["data-clickable"]
+('two-heirs', 'blue', 'spectator', 'false')
 """
 
 from __future__ import annotations
