@@ -106,7 +106,7 @@ def dump(engine: sa.Engine) -> str:
 # -- the schema ---------------------------------------------------------------------------------
 def test_migrate_creates_the_schema(store: Store) -> None:
     found = schema(store.engine)
-    assert set(found) == {"matches", "plies", "tokens", "alembic_version"}
+    assert set(found) == {"matches", "plies", "tokens", "analyses", "alembic_version"}
     for table in metadata.sorted_tables:  # the migrations make what store.py's tables describe
         assert found[table.name] == {c.name for c in table.columns}, table.name
     indexes = {i["name"] for i in sa.inspect(store.engine).get_indexes("matches")}
