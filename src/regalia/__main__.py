@@ -1,5 +1,10 @@
 """``python -m regalia``: the ``regalia`` command (:func:`regalia.cli.main`), for a machine whose
-``PATH`` lacks the console script (a virtual environment not activated, ``pip install --user``)."""
+``PATH`` lacks the console script (a virtual environment not activated, ``pip install --user``).
+
+>>> import regalia.cli
+>>> main is regalia.cli.main
+True
+"""
 
 from __future__ import annotations
 
