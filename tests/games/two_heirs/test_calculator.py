@@ -118,7 +118,7 @@ def test_owner_spellings_and_face_down_colour_only() -> None:
 def test_tie_is_broken_by_units_in_the_reserve_then_a_draw() -> None:
     cells = (
         {"pos": "0,0", "owner": "white", "tile": "T9"},
-        {"pos": "5,5", "owner": "blue", "tile": {"colour": "grey", "building": "cathedral"}},
+        {"pos": "1,1", "owner": "blue", "tile": {"colour": "grey", "building": "cathedral"}},
     )
     units = {"white": {"reserve": 1}, "blue": {"reserve": 2}}
     result = score_position(parse_position(small(*cells, units=units)))

@@ -284,6 +284,73 @@ def _points(raw: Any, players: int) -> tuple[int, ...]:
     return tuple(raw)
 
 
+#: JCloisterZone's names of the tiles (``basic.xml``, ``cult.xml``; /work/shared/research/
+#: carcassonne.md), each the catalogue id it is: a position may name a tile either way.
+JCZ_NAMES: dict[str, str] = {
+    **{
+        f"BA/{jcz}": letter
+        for letter, jcz in zip(
+            "ABCDEFGHIJKLMNOPQRSTUVWX",
+            (
+                "LR",
+                "L",
+                "Cccc+",
+                "RCr",
+                "C",
+                "CFc+",
+                "CFc.1",
+                "CFC.2",
+                "CC.2",
+                "CRr",
+                "RrC",
+                "CRRR",
+                "Cc+",
+                "Cc.1",
+                "CcRr+",
+                "CcRr",
+                "Ccc+",
+                "Ccc",
+                "CccR+",
+                "CccR",
+                "RFr",
+                "Rr",
+                "RRR",
+                "RRRR",
+            ),
+            strict=True,
+        )
+    },
+    "CU/S": "SH",
+    "CU/SC": "SHC",
+    "CU/SR": "SHR",
+    "CU/SCFR": "SHCR",
+    "CU/SRFR": "SHRR",
+    "CU/SRCR": "SHCRR",
+}
+
+
+def tile_of_name(cat: Catalogue, name: str) -> TileType | None:
+    """The tile type a position names: its catalogue id in any case (``d`` is ``D``, as the
+    terminal takes it), or JCloisterZone's name of it (:data:`JCZ_NAMES`, ``BA/RCr``, ``CU/S``;
+    ``.`` for ``/`` too), when the catalogue has that id.
+
+    >>> cat = catalogue_for(None)
+    >>> [tile_of_name(cat, n).id for n in ("D", "d", "shc", "BA/RCr", "CU/S", "CU.SRCR")]
+    ['D', 'D', 'SHC', 'D', 'SH', 'SHCRR']
+    >>> tile_of_name(cat, "Z") is None
+    True
+    """
+    found = cat.by_id.get(name)
+    if found is not None:
+        return found
+    text = name.strip()
+    alias = JCZ_NAMES.get(text) or JCZ_NAMES.get(text.replace(".", "/", 1))
+    if alias is not None and alias in cat.by_id:
+        return cat.by_id[alias]
+    folded = [t for tid, t in cat.by_id.items() if tid.lower() == text.lower()]
+    return folded[0] if len(folded) == 1 else None
+
+
 def _described(cat: Catalogue, tile: int, rotation: int, pos: Pos) -> str:
     return f"{cat.types[tile].id} turned {rotation} at {format_pos(pos)}"
 
@@ -356,12 +423,14 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
         pos = distinct_pos(cell["pos"], f"{field}.pos", where_pos, i)
         raw = cell["tile"]
         if isinstance(raw, str):
-            found = cat.by_id.get(raw)
+            found = tile_of_name(cat, raw)
             if found is None:
                 raise field_error(
                     f"{field}.tile",
-                    f"{raw!r} is not a tile of catalogue {cat.source} (tiles: {', '.join(cat.by_id)})",
+                    f"{raw!r} is not a tile of catalogue {cat.source} (tiles: {', '.join(cat.by_id)}; "
+                    "in any case, or by JCloisterZone's names such as BA/RCr or CU/S)",
                 )
+            raw = found.id
             if found.set not in sets:
                 raise field_error(
                     f"{field}.tile",
@@ -373,7 +442,9 @@ def parse_position(doc: Any, tiles: str | None = None) -> Position:
                 raise field_error(
                     f"{field}.tile",
                     f"one {raw} too many: the catalogue has {found.count} {raw} tile"
-                    f"{'' if found.count == 1 else 's'} (the start tile included)",
+                    f"{'' if found.count == 1 else 's'} (the start tile included); for another "
+                    "tile of that layout write it inline (a tile object with its edges, docs/formats.md) "
+                    "or give your own catalogue: regalia score FILE -o tiles=FILE",
                 )
             index = found.index
         elif isinstance(raw, Mapping):
@@ -559,6 +630,13 @@ def _feature_name(record: Feature) -> str:
     return f"the {record.kind} of {len(tiles)} tile{'' if len(tiles) == 1 else 's'} ({where})"
 
 
+#: What to do with the follower of a completed feature in a position file.
+_POINTS_HINT = (
+    "take the follower off and add what the feature scored to that seat's entry in 'points' "
+    "(the points on the scoring track)"
+)
+
+
 def _check_open(position: Position) -> None:
     """No follower stands on a completed road, city, cloister or shrine: it would have been scored
     when the feature was completed, and its followers returned to their owners."""
@@ -569,13 +647,13 @@ def _check_open(position: Position) -> None:
             raise field_error(
                 f"followers[{k}]",
                 f"{_feature_name(record)} is complete: it was scored when its last tile was laid "
-                "and its followers went home",
+                f"and its followers went home; {_POINTS_HINT}",
             )
         if record.kind in ABBEYS and state.abbey_neighbours(pos) == 8:
             raise field_error(
                 f"followers[{k}]",
                 f"the {record.kind} at {format_pos(pos)} is complete (8 neighbours): it was scored when "
-                "its last neighbour was laid and its follower went home",
+                f"its last neighbour was laid and its follower went home; {_POINTS_HINT}",
             )
 
 
@@ -769,4 +847,5 @@ __all__: Sequence[str] = (
     "score_position",
     "score_state",
     "state_of_position",
+    "tile_of_name",
 )

@@ -39,7 +39,7 @@ from regalia.core.fields import (
 )
 from regalia.core.fields import parse_pos_field as pos_field
 from regalia.core.game import JSON
-from regalia.core.grid import Pos, format_pos
+from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.core.plugin import calculator_options
 from regalia.games.two_heirs.board import tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
@@ -223,6 +223,7 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
                 f"{field}.tile", f"expected a catalogue id like 'W3' or a tile object, got {raw!r}"
             )
         cells[pos] = index * 4 + (0 if owner is None else owner + 1)
+    _check_touching(list(where_pos), where_pos)
 
     units_doc = doc.get("units", {})
     if not isinstance(units_doc, Mapping):
@@ -272,6 +273,36 @@ def parse_position(doc: Any, catalogue: Catalogue | None = None) -> Position:
         henry=henry,
         treasures=treasures,
     )
+
+
+def _check_touching(order: list[Pos], where: Mapping[Pos, int]) -> None:
+    """Every tile touches another by a side or a corner, and all of them form one area around the
+    first: each tile was placed touching one already there ("Build a building", "Extend the
+    landscape")."""
+    if len(order) < 2:
+        return
+    for pos in order:
+        if not any(q in where for q in neighbours8(pos)):
+            raise field_error(
+                f"board[{where[pos]}].pos",
+                f"the tile at {format_pos(pos)} touches no other tile by a side or a corner: every "
+                "tile is placed touching another",
+            )
+    start = order[0]
+    seen = {start}
+    todo = [start]
+    while todo:
+        for q in neighbours8(todo.pop()):
+            if q in where and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    for pos in order:
+        if pos not in seen:
+            raise field_error(
+                f"board[{where[pos]}].pos",
+                f"the tile at {format_pos(pos)} is not connected (by sides or corners) to board[0] at "
+                f"{format_pos(start)}: the tiles form one area",
+            )
 
 
 def load_position(path: str | Path, catalogue: Catalogue | None = None) -> Position:
