@@ -365,3 +365,23 @@ def test_item9_loading_a_position_points_to_regalia_score(tmp_path: Path) -> Non
     result = invoke("play", "--load", str(position))
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert f"regalia score {position}" in result.stderr and "position" in result.stderr
+
+
+# -- item 3: manual draws -------------------------------------------------------------------------------
+
+
+def test_item3_manual_draws_show_counts_take_descriptions_and_rules_letter_finds_the_chart(
+    tmp_path: Path,
+) -> None:
+    save = tmp_path / "g.json"
+    typed = "tiles\nrules letter\ncloister with road\nundo\ncity cap with road\nmonastery\nquit\n"
+    result = invoke(
+        "play", "carcassonne", "--vs", "human", "--draws", "manual", "--save", str(save), input=typed
+    )
+    out = result.output
+    assert result.exit_code == 0 and "Traceback" not in out, out
+    assert "draw (tiles left in the bag): 1 A ×2  2 B ×4" in out  # letters with the counts left
+    assert "tiles left to draw" in out and "  A ×2: Road ending S; cloister; a field." in out
+    assert out.count("  D ×3: City on N; road W-E") == 2  # tiles, and rules letter
+    assert "'city cap with road' fits 4 tiles: D (City on N; road W-E; fields), J (" in " ".join(out.split())
+    assert Record.load(save).actions == ("draw B",)  # "cloister with road" was A, taken back; then B

@@ -64,12 +64,13 @@ Commands:
   hint            what the computer would play here
   board           draw the board again (all of it)
   log             every move of the game so far, with what it did
+  tiles           the tiles (cards) left to draw, with what each holds (also: rules letter)
   save FILE       save the game as a record (continue it with: regalia play --load FILE)
   undo            take back your last move (and whatever was played after it)
   resign          give up (asked again first): the game ends, lost by you
   quit            stop (the game is saved first when it has a save file)"""
 
-COMMANDS = ("help", "rules", "hint", "board", "log", "save", "undo", "resign", "quit")
+COMMANDS = ("help", "rules", "hint", "board", "log", "tiles", "save", "undo", "resign", "quit")
 #: Sources of chance's outcomes (``--draws``).
 DRAWS = ("seed", "manual")
 
@@ -292,14 +293,23 @@ class TerminalGame:
         actions = state.legal_actions()
         groups: list[tuple[Any, list[tuple[Any, str]]]]
         if state.current_player == CHANCE:
-            groups = [(Text("what was drawn?", style="bold"), chance_menu(state))]
+            outcomes = [a for a, _ in state.chance_outcomes()]
+            groups = self.plugin.legal_groups(state, outcomes)  # the game's own (tiles with counts)
+            if sorted(map(repr, (a for _, items in groups for a, _ in items))) != sorted(map(repr, outcomes)):
+                groups = [(Text("what was drawn?", style="bold"), chance_menu(state))]
+            if self.plugin.reference(state.game):
+                groups = [
+                    *groups,
+                    (Text("or type its name, or describe it (cloister with road); tiles: the chart"), []),
+                ]
         else:
             groups = self.plugin.legal_groups(state, actions)
         width = self.console.size.width
         for label, items in groups:
             head = Text()
             head.append_text(label if isinstance(label, Text) else Text(str(label), style="bold"))
-            head.append(":")
+            if items:
+                head.append(":")
             parts = [head]
             for action, short in items:
                 self.menu.append(action)
@@ -424,21 +434,66 @@ class TerminalGame:
         self.autosave()
 
     def rules(self, word: str) -> None:
+        """The rulebook, or (``word``) its paragraphs that mention it, each under its heading; the
+        tiles' chart too when the word asks for it (``rules letter``)."""
         text = self.plugin.rules()
-        if not text:
+        chart = word.lower() in CHART_WORDS and bool(self.plugin.reference(self.state.game))
+        if not text and not chart:
             self.say("this game ships no rulebook", "red")
             return
         if word:
-            paragraphs = [p for p in text.split("\n") if word.lower() in p.lower()]
-            if not paragraphs:
-                self.say(f"the rules do not mention {word!r}", "red")
+            found = rule_paragraphs(text, word)
+            if not found and not chart:
+                self.say(f"the rules do not mention {_short(word, ECHO)!r}", "red")
                 return
-            text = "\n".join(paragraphs)
+            text = "\n\n".join(found)
+        if chart:
+            text = (text + "\n\n" if text else "") + "\n".join(self.chart_lines())
         if self.interactive:
             with self.console.pager():
                 self.console.print(Text(text))
         else:
             self.console.print(Text(text))
+
+    def chart_lines(self) -> list[str]:
+        """The game's tiles (or cards) by name, with how many are left to draw (while chance is to
+        act, from the menu of draws) or in the box, and what each holds."""
+        items = self.plugin.reference(self.state.game)
+        left = self.left_to_draw()
+        head = "tiles left to draw" if left else "the tiles in the box"
+        lines = [f"{head} (name ×count: what it holds); type its name, or describe it (cloister with road):"]
+        for item in items:
+            count = left.get(item.name.lower(), 0) if left else item.count
+            if left and not count:
+                continue
+            lines.append(f"  {item.name} ×{count}: {item.text}")
+        return lines
+
+    def left_to_draw(self) -> dict[str, int]:
+        """The outcomes chance may draw now, by lower-case name, with how many are left (the game's
+        menu of draws writes them ``A ×2``); ``{}`` when chance is not to act."""
+        state = self.state
+        if state.current_player != CHANCE:
+            return {}
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        out: dict[str, int] = {}
+        for _, items in self.plugin.legal_groups(state, outcomes):
+            for _, short in items:
+                name, _, count = str(short).partition(" ×")
+                if count.isdigit():
+                    out[name.lower()] = int(count)
+        if not out:
+            for _, short in chance_menu(state):
+                out[short.lower()] = 1
+        return out
+
+    def show_tiles(self) -> None:
+        items = self.plugin.reference(self.state.game)
+        if not items:
+            self.say("this game has no chart of tiles or cards", "red")
+            return
+        for line in self.chart_lines():
+            self.say(line)
 
     def help_text(self) -> str:
         extra = self.plugin.notation_help
@@ -484,6 +539,8 @@ class TerminalGame:
             self.draw(whole=True)
         elif word == "log":
             self.show_log()
+        elif word in ("tiles", "chart"):
+            self.show_tiles()
         elif word == "save":
             path = _user_path(rest) if rest else self.save_path
             if path is None:
@@ -509,7 +566,7 @@ class TerminalGame:
                 return
             move = self.menu[n - 1]
         elif player == CHANCE:
-            move = chance_outcome(state, line)
+            move = chance_outcome(state, line, self.plugin.reference(state.game))
         self.match.play(player, move)
         self.autosave()
         self.redraw = True
@@ -627,9 +684,10 @@ def chance_menu(state: State[Any]) -> list[tuple[Any, str]]:
     return texts
 
 
-def chance_outcome(state: State[Any], line: str) -> Any:
+def chance_outcome(state: State[Any], line: str, chart: Sequence[Any] = ()) -> Any:
     """The chance outcome typed by a player at the table (``--draws manual``): its notation, or its
-    notation without the verb (``D`` for ``draw D``); raises naming what was wrong otherwise.
+    notation without the verb (``D`` for ``draw D``), or a description of it that fits one item
+    of the game's ``chart`` (:func:`described`); raises naming what was wrong otherwise.
 
     >>> import regalia
     >>> state = regalia.load_game("carcassonne").initial_state()
@@ -650,8 +708,49 @@ def chance_outcome(state: State[Any], line: str) -> Any:
     found = [a for a, short in menu if short.lower() == line.lower()]
     if len(found) == 1:
         return found[0]
+    if chart:
+        fits = [
+            i for i in described(chart, line) if any(short.lower() == i.name.lower() for _, short in menu)
+        ]
+        if len(fits) == 1:
+            return next(a for a, short in menu if short.lower() == fits[0].name.lower())
+        if fits:
+            names = ", ".join(f"{i.name} ({i.text.split('.')[0]})" for i in fits)
+            raise IllegalAction(
+                f"{_short(line, ECHO)!r} fits {len(fits)} tiles: {names}; type its name", "Chance"
+            )
     shown = ", ".join(short for _, short in menu[:4]) + (", ..." if len(menu) > 4 else "")
-    raise IllegalAction(f"{line!r} is not a possible outcome here; possible: {shown}", "Chance")
+    hint = "; 'tiles' lists them with what each holds" if chart else ""
+    raise IllegalAction(
+        f"{_short(line, ECHO)!r} is not a possible outcome here; possible: {shown}{hint}", "Chance"
+    )
+
+
+#: The words after ``rules`` that bring the chart of tiles (``rules letter``).
+CHART_WORDS = ("letter", "letters", "tile", "tiles", "chart")
+
+
+def rule_paragraphs(text: str, word: str) -> list[str]:
+    """The paragraphs of ``text`` (blocks between blank lines) that mention ``word``, each under
+    the heading of its section (``# ...`` lines), never a line out of its paragraph.
+
+    >>> rules = "# Farmers\\n\\nA farmer lies\\nin a field.\\n\\n# Roads\\n\\nA thief; no farmer."
+    >>> rule_paragraphs(rules, "farmer")
+    ['# Farmers\\nA farmer lies\\nin a field.', '# Roads\\nA thief; no farmer.']
+    """
+    found: list[str] = []
+    heading = ""
+    for block in (b.strip("\n") for b in text.split("\n\n")):
+        if not block.strip():
+            continue
+        lines = block.splitlines()
+        if lines[0].lstrip().startswith("#"):
+            heading = lines[0].strip()
+            if len(lines) == 1:
+                continue
+        if word.lower() in block.lower():
+            found.append(block if block.startswith(heading) or not heading else f"{heading}\n{block}")
+    return found
 
 
 #: The most of a typed line an error message repeats.
@@ -676,6 +775,82 @@ def _cut(line: Text, width: int) -> Text:
     line.no_wrap = True
     line.truncate(width, overflow="ellipsis")
     return line
+
+
+#: Words a description of a tile may use for the words of the game's chart.
+SYNONYMS = {
+    "monastery": "cloister", "abbey": "cloister", "cities": "city", "castle": "city", "town": "city",
+    "roads": "road", "path": "road", "shield": "pennant", "banner": "pennant", "coat": "pennant",
+    "shrines": "shrine", "cloisters": "cloister", "pennants": "pennant", "caps": "cap",
+}  # fmt: skip
+#: What a description may say of a tile's shape, as a pattern of the chart's text.
+SHAPES = {
+    "cap": r"city on [nesw](?![-\w])",
+    "straight": r"road (n-s|s-n|e-w|w-e)\b",
+    "curve": r"road (n-e|e-n|e-s|s-e|s-w|w-s|w-n|n-w)\b",
+    "bend": r"road (n-e|e-n|e-s|s-e|s-w|w-s|w-n|n-w)\b",
+    "crossroads": r"(road ending.*){3}",
+    "crossing": r"(road ending.*){3}",
+    "junction": r"(road ending.*){3}",
+}
+#: The words of a chart whose presence a description must match (a tile with a road is not "a
+#: cloister"); others (fields) are ignored.
+FEATURES = ("city", "road", "cloister", "shrine")
+_IGNORED = {
+    "with",
+    "and",
+    "a",
+    "an",
+    "the",
+    "on",
+    "of",
+    "tile",
+    "one",
+    "some",
+    "field",
+    "fields",
+    "in",
+    "its",
+}
+
+
+def described(items: Sequence[Any], text: str) -> list[Any]:
+    """The reference items (:class:`~regalia.core.plugin.ReferenceItem`) a description fits:
+    every feature it names and none it does not name (``cloister with road``: a road and a
+    cloister, no city), its shapes (``cap``: a city on one side; ``straight``, ``curve``,
+    ``crossroads``), a pennant only when named.
+
+    >>> from regalia.core.plugin import ReferenceItem
+    >>> chart = [ReferenceItem("A", 2, "Road ending S; cloister; a field.", ""),
+    ...          ReferenceItem("B", 4, "Cloister; a field.", ""),
+    ...          ReferenceItem("D", 4, "City on N; road W-E; fields.", ""),
+    ...          ReferenceItem("O", 2, "City on N-W with a pennant; road E-S; fields.", "")]
+    >>> said = ("cloister with road", "monastery", "city cap with road")
+    >>> [[i.name for i in described(chart, t)] for t in said]
+    [['A'], ['B'], ['D']]
+    """
+    import re
+
+    words = [SYNONYMS.get(w, w) for w in re.findall(r"[a-z]+", text.lower())]
+    words = [w for w in words if w not in _IGNORED]
+    if not words:
+        return []
+    wanted = {w for w in words if w in FEATURES}
+    if "cap" in words or "pennant" in words:
+        wanted.add("city")
+    if any(w in words for w in ("straight", "curve", "bend", "crossroads", "crossing", "junction")):
+        wanted.add("road")
+    found = []
+    for item in items:
+        body = item.text.lower()
+        have = {f for f in FEATURES if f in body}
+        if have != wanted or ("pennant" in body) != ("pennant" in words):
+            continue
+        if all(re.search(SHAPES[w], body) for w in words if w in SHAPES):
+            unknown = [w for w in words if w not in SHAPES and w not in FEATURES and w != "pennant"]
+            if all(w in body for w in unknown):
+                found.append(item)
+    return found
 
 
 def _is_move(exc: RegaliaError) -> bool:
