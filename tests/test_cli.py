@@ -393,7 +393,9 @@ def test_score_a_bad_file_names_the_field(tmp_path: Path) -> None:
     [
         ("{not json", "not valid JSON"),
         ('{"format": "chess-position"}', "format"),
-        ("[]", "format"),
+        ("[]", "not a JSON list"),
+        ("null", "not null"),
+        ('"carcassonne-position"', "not a string"),
     ],
 )
 def test_score_rejects_other_documents(tmp_path: Path, text: str, expected: str) -> None:

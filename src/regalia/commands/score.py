@@ -45,8 +45,15 @@ def score(
 ) -> None:
     """Score a position: every building or feature, the totals and the winner."""
     doc = read_json_file(path, "position", PositionError)
-    fmt = doc.get("format") if isinstance(doc, dict) else None
     known = calculators()
+    if not isinstance(doc, dict):
+        kind = {list: "a JSON list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+            type(doc), "a number"
+        )
+        raise PositionError(
+            f"a position is a JSON object with a format ({', '.join(sorted(known))}), not {kind}"
+        )
+    fmt = doc.get("format")
     if not isinstance(fmt, str) or fmt not in known:
         raise PositionError(f"format: expected one of {', '.join(sorted(known))}, got {fmt!r}")
     calc = known[fmt]
