@@ -385,3 +385,45 @@ def test_item3_manual_draws_show_counts_take_descriptions_and_rules_letter_finds
     assert out.count("  D ×3: City on N; road W-E") == 2  # tiles, and rules letter
     assert "'city cap with road' fits 4 tiles: D (City on N; road W-E; fields), J (" in " ".join(out.split())
     assert Record.load(save).actions == ("draw B",)  # "cloister with road" was A, taken back; then B
+
+
+# -- item 8: text ---------------------------------------------------------------------------------------
+
+
+def test_item8_help_wraps_between_words_under_its_column_at_80() -> None:
+    result = invoke("play", "carcassonne", "--vs", "human", input="help\nquit\n", columns=80)
+    lines = result.output.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.startswith("Commands:"))
+    block = lines[start : start + 16]
+    assert all(len(line) <= 80 for line in block), block
+    assert "                  --load FILE)" in block  # the wrapped rest, under its description
+
+
+def test_item8_rules_word_prints_whole_paragraphs() -> None:
+    result = invoke("play", "carcassonne", "--vs", "human", input="rules farmer\nquit\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    rules = regalia.load_game("carcassonne").plugin().rules()
+    paragraph = next(p for p in rules.split("\n\n") if "farmer" in p.lower() and p.count("\n") >= 2)
+    assert paragraph.strip() in out  # the whole paragraph, not its lines that say "farmer"
+
+
+def test_item8_the_carcassonne_rules_carry_no_notes_on_expansions_not_in_the_game() -> None:
+    rules = regalia.load_game("carcassonne").plugin().rules()
+    for word in ("dragon", "fairy", "portal", "wagon"):
+        for paragraph in rules.split("\n\n"):
+            if word in paragraph.lower():
+                assert "Left out here" in paragraph and "not in this game" in " ".join(paragraph.split())
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_item8_two_heirs_building_names_are_not_cut_mid_word(width: int) -> None:
+    from regalia.games.two_heirs.render.board import fit_name
+
+    assert fit_name("cathedral", 9) == "cathedral"
+    cut = ("tradi", "marke", "sawmi", "cathedrl")
+    for seed in range(3):
+        game = terminal("two-heirs", width, 40, seed=seed)
+        for lines in screens(game, 30):
+            words = set(" ".join(lines).replace("│", " ").split())
+            assert not words & set(cut), sorted(words & set(cut))

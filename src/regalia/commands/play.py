@@ -530,7 +530,7 @@ class TerminalGame:
         if word in ("quit", "exit", "q"):
             raise QuitGame
         if word in ("help", "?", "h"):
-            self.say(self.help_text())
+            self.say(wrap_help(self.help_text(), self.console.size.width))
         elif word == "rules":
             self.rules(rest)
         elif word == "hint":
@@ -728,6 +728,29 @@ def chance_outcome(state: State[Any], line: str, chart: Sequence[Any] = ()) -> A
 
 #: The words after ``rules`` that bring the chart of tiles (``rules letter``).
 CHART_WORDS = ("letter", "letters", "tile", "tiles", "chart")
+
+
+def wrap_help(text: str, width: int) -> str:
+    """``text`` wrapped to ``width`` columns between words, a wrapped line indented under its
+    description (``  save FILE   save the game ...``: under ``save the``).
+
+    >>> print(wrap_help("  save FILE   save the game as a record\\nplain words here", 28))
+      save FILE   save the game
+                  as a record
+    plain words here
+    """
+    import re
+    import textwrap
+
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        columns = re.match(r"^(\s*\S(?:.*?\S)?\s{2,})\S", line)
+        indent = " " * len(columns[1]) if columns else re.match(r"^\s*", line)[0]  # type: ignore[index]
+        out.extend(textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False) or [""])
+    return "\n".join(out)
 
 
 def rule_paragraphs(text: str, word: str) -> list[str]:

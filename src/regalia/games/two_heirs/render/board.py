@@ -208,6 +208,20 @@ def _line(chars: list[tuple[str, str]]) -> Text:
     return text
 
 
+def fit_name(building: str, width: int) -> str:
+    """A building's name in at most ``width`` columns, never cut mid-word: the whole name when it
+    fits (``cathedral``), else its short name (``trading``), else that without its inner vowels
+    (``trdng``).
+
+    >>> fit_name("cathedral", 9), fit_name("trading-post", 9), fit_name("trading-post", 5)
+    ('cathedral', 'trading', 'trdng')
+    >>> fit_name("sawmill", 5), fit_name("marketplace", 5), fit_name("inn", 5)
+    ('swmll', 'mrkt', 'inn')
+    """
+    whole = building.replace("-", " ")
+    return whole if len(whole) <= width else short_name(building, width)
+
+
 def full_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, treasure: str | None) -> Text:
     """A tile as 4 lines of 11 columns (see the module docstring)."""
     face_up = owner >= 0
@@ -227,8 +241,7 @@ def full_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, treasur
     else:
         put(0, 0, f"({tile.id[:3]})", text_style)
     put(0, CELL_W - 1, colour_letter(tile.colour), "bold " + text_style)
-    label = short_name(tile.building) if face_up else ("start" if is_start else "terrain")
-    label = label[: CELL_W - 2]
+    label = fit_name(tile.building, CELL_W - 2) if face_up else ("start" if is_start else "terrain")
     put(1, 1 + (CELL_W - 2 - len(label)) // 2, label, ("bold " if face_up else "") + text_style)
     sides = road_sides(tile, owner)
     if sides:
@@ -278,7 +291,7 @@ def compact_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, trea
     top.append(colour_letter(tile.colour), style="bold")
     tokens = [(unit_token(*u), UNIT_STYLES[u[0]]) for u in sorted(units)]
     room = COMPACT_W - len(top) - 1
-    label = short_name(tile.building) if face_up else ("start" if is_start else "terrain")
+    label = short_name(tile.building, COMPACT_W - 1) if face_up else ("start" if is_start else "terrain")
     units_line = Text()
     for t, s in tokens:
         units_line.append(t, style=s)
@@ -293,7 +306,8 @@ def compact_cell(tile: Tile, owner: int, units: list[Unit], is_start: bool, trea
     bottom = Text(style=style)
     if treasure:
         mark = f"{TREASURE_MARK}{treasure}"
-        name = label[: COMPACT_W - len(mark) - 2]
+        name = fit_name(tile.building, COMPACT_W - len(mark) - 2) if face_up else label
+        name = name[: COMPACT_W - len(mark) - 2]
         bottom.append(f"{name:<{COMPACT_W - len(mark) - 1}}")
         bottom.append(mark, style=TREASURE_STYLE)
     elif len(units_line) > room:

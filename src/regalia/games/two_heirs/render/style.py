@@ -74,7 +74,7 @@ SHORT_NAMES: dict[str, str] = {
     "sawmill": "sawmill",
     "quarry": "quarry",
     "trading-post": "trading",
-    "cathedral": "cathedrl",
+    "cathedral": "cathedral",
     "siege-tower": "siege",
     "fortress": "fortress",
     "basket-makers-workshop": "basket",
@@ -86,9 +86,18 @@ SHORT_NAMES: dict[str, str] = {
 }
 
 
-def short_name(building: str, width: int = 8) -> str:
-    """The name of a building shortened to fit a board cell."""
-    return SHORT_NAMES.get(building, building)[:width]
+def short_name(building: str, width: int = 9) -> str:
+    """The name of a building in at most ``width`` columns, never cut mid-word: its short name
+    (``trading``), else that without its inner vowels (``trdng``).
+
+    >>> short_name("trading-post"), short_name("trading-post", 5), short_name("sawmill", 5)
+    ('trading', 'trdng', 'swmll')
+    """
+    short = SHORT_NAMES.get(building, building)
+    if len(short) <= width:
+        return short
+    squeezed = short[0] + "".join(c for c in short[1:] if c not in "aeiou")
+    return squeezed[:width]
 
 
 def building_words(tile: Tile) -> str:
@@ -175,7 +184,7 @@ def tile_label(tile: Tile, cost: bool = True) -> Text:
     return text
 
 
-def tile_short(tile: Tile, width: int = 8) -> Text:
+def tile_short(tile: Tile, width: int = 9) -> Text:
     """``W5 s market``: id, colour letter and short name, as the board writes a tile."""
     text = Text(tile.id, style="bold")
     text.append(" ")
