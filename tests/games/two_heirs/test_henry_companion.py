@@ -112,6 +112,8 @@ def test_a_known_next_treasure_is_checked_at_once() -> None:
     board = [
         {"pos": "0,0", "owner": None, "tile": "D8"},
         {"pos": "1,0", "owner": "player", "tile": "D4"},
+        {"pos": "2,1", "owner": None, "tile": "C4"},  # yellow tiles joining the board (one area)
+        {"pos": "2,2", "owner": None, "tile": "C9"},
         {"pos": "1,3", "owner": None, "tile": "T4"},
         {"pos": "1,4", "owner": None, "tile": "T3"},
     ]
@@ -126,6 +128,8 @@ def test_treasures_already_on_the_board_that_the_new_tile_fulfils_are_listed() -
     board = [
         {"pos": "0,0", "owner": None, "tile": "D8"},
         {"pos": "1,0", "owner": "player", "tile": "D4"},
+        {"pos": "2,0", "owner": None, "tile": "C4"},  # yellow tiles joining the board (one area)
+        {"pos": "3,0", "owner": None, "tile": "C9"},
         {"pos": "4,1", "owner": "henry", "tile": "T9"},
         {"pos": "5,1", "owner": None, "tile": "T6"},
     ]
