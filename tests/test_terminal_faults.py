@@ -427,3 +427,28 @@ def test_item8_two_heirs_building_names_are_not_cut_mid_word(width: int) -> None
         for lines in screens(game, 30):
             words = set(" ".join(lines).replace("│", " ").split())
             assert not words & set(cut), sorted(words & set(cut))
+
+
+def test_item18_the_royal_court_status_line_counts_turns_against_the_cap() -> None:
+    """Ruling RC-turn-cap (issue 20, item 18): the cap is an option, and the terminal's status line
+    says how many turns the game has ("turn 1 of 12")."""
+    from regalia.games.royal_court.render.terminal import render_terminal
+
+    state = regalia.load_game("royal-court", turn_cap=12).new_state(seed=1)
+    state.advance()
+    console = Console(width=80, no_color=True, record=True)
+    console.print(render_terminal(state, 0, width=80, height=24))
+    assert "turn 1 of 12 · " in console.export_text()
+
+
+def test_item8_the_rotation_legend_names_every_rotation() -> None:
+    """Issue 20, item 8: the legend of the placement numbers says what each arrow means, not one
+    rotation whatever the tile."""
+    from regalia.games.carcassonne.render.panels import legend
+
+    state = regalia.load_game("carcassonne").new_state(seed=1)
+    state.advance()
+    console = Console(width=120, no_color=True, record=True)
+    console.print(legend(state, 120))
+    text = console.export_text()
+    assert "printed top" in text and all(f"{r}°" in text for r in (0, 90, 180, 270))

@@ -69,6 +69,8 @@ def test_a_tile_without_an_ability_reports_no_ability_not_no_target(tmp_path: Pa
     run(state, "play Joker 2,1")
     assert state.phase == P_MOVE
     assert state.to_json()["last_play"] == "no ability"
+    described = state.game.plugin().describe(state, state.plies()[-1])
+    assert "has no ability" in described and "activates" not in described
     shipped = build({"1,1": "red Spy"})  # the Assassin with no opponent tile in play: no target
     run(shipped, "play Assassin 2,1")
     assert shipped.to_json()["last_play"] == "no target"

@@ -182,7 +182,9 @@ def legend(state: CarcassonneState, width: int | None) -> Text:
     parts.append(Text(f"followers {letters}", style="dim"))
     parts.append(Text(f"(farmers {letters.lower()})", style="dim"))
     if state.phase == PH_PLACE and not state.terminal:
-        parts.append(Text("3→ move 3: the tile turned 90°", style="dim"))
+        parts.append(
+            Text("3→ move 3, the tile's printed top pointing → (↑ 0°, → 90°, ↓ 180°, ← 270°)", style="dim")
+        )
     elif state.phase == PH_FOLLOWER and not state.terminal:
         parts.append(Text("numbers on the new tile: follower moves", style="dim"))
     elif state.terminal:

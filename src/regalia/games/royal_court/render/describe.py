@@ -17,6 +17,7 @@ from regalia.games.royal_court import actions as act
 from regalia.games.royal_court.actions import SEAT_NAMES
 from regalia.games.royal_court.state import (
     KING,
+    NO_ABILITY,
     NO_BLOCKED,
     NO_FIRST,
     NO_INACTIVE,
@@ -58,6 +59,8 @@ def describe_ply(state: RoyalCourtState, ply: Ply) -> str:
             return text + "; an ability of the opponent's blocks its ability (ruling RC-diplomat-courtisan)."
         if why == NO_TARGET:
             return text + "; its ability has no target (ruling RC-ability-mandatory)."
+        if why == NO_ABILITY:
+            return text + "; it has no ability (its archetype file gives it none)."
         return text + "; its ability activates (Gameplay 2)."
     src = format_pos(action.src) if action.src is not None else ""
     dst = format_pos(action.dst) if action.dst is not None else ""

@@ -12,7 +12,7 @@ leave room for the play command's lines and menu below it.
 ...     _ = state.apply_text(text)
 >>> console = Console(width=80, no_color=True, record=True)
 >>> console.print(render_terminal(state, 1, width=80, height=24))  # doctest: +ELLIPSIS
-turn 2 · blue (you) to play a tile from the zone (step 1)
+turn 2 of 60 · blue (you) to play a tile from the zone (step 1)
 ...
 >>> lines = console.export_text().splitlines()
 >>> max(len(line) for line in lines) <= 80, len(lines) <= 24 - ROOM
@@ -146,7 +146,7 @@ def status_line(state: RoyalCourtState, viewer: int | None) -> Text:
     player = state.current_player
     if player == TERMINAL:
         return Text(f"after {plural(state.turn, 'turn')} · ").append_text(result_line(state))
-    text = Text(f"turn {state.turn + 1} · ")
+    text = Text(f"turn {state.turn + 1} of {state.game.options.turn_cap} · ")
     if player == CHANCE:
         return text.append("chance chooses the first player")
     name = SEAT_NAMES[player] + (" (you)" if viewer == player else "")
