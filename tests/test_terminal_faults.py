@@ -387,6 +387,18 @@ def test_item3_manual_draws_show_counts_take_descriptions_and_rules_letter_finds
     assert Record.load(save).actions == ("draw B",)  # "cloister with road" was A, taken back; then B
 
 
+def test_item3_tiles_are_pictured_with_their_letters_and_counts_left() -> None:
+    """Issue 20, item 3: ``tiles`` pictures each tile as the board draws it (the cloister's roof,
+    the road), captioned with its letter and how many are left to draw."""
+    result = invoke(
+        "play", "carcassonne", "--vs", "human", "--draws", "manual", input="tiles\nquit\n", columns=80
+    )
+    lines = result.output.splitlines()
+    caption = next(k for k, line in enumerate(lines) if line.startswith("A ×2") and "B ×4" in line)
+    assert lines[caption - 2].startswith("··⌂··") and lines[caption - 1].startswith("··┃··")
+    assert all(len(line) <= 80 for line in lines[caption - 3 : caption + 1])
+
+
 # -- item 8: text ---------------------------------------------------------------------------------------
 
 

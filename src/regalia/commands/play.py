@@ -39,7 +39,7 @@ from regalia.commands._common import DEFAULT_GAME, game_help, options_from, read
 from regalia.commands._common import console as make_console
 from regalia.core.errors import OptionError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, Game, State
-from regalia.core.plugin import Plugin
+from regalia.core.plugin import Plugin, ReferenceItem
 from regalia.core.record import Record, initial_state
 from regalia.core.registry import load_game
 from regalia.core.text import plural
@@ -494,6 +494,14 @@ class TerminalGame:
             return
         for line in self.chart_lines():
             self.say(line)
+        left = self.left_to_draw()
+        shown = [
+            (item, left.get(item.name.lower(), 0) if left else item.count)
+            for item in items
+            if item.lines and (not left or left.get(item.name.lower()))
+        ]
+        for line in picture_rows(shown, self.console.width):
+            self.say(line)
 
     def help_text(self) -> str:
         extra = self.plugin.notation_help
@@ -724,6 +732,34 @@ def chance_outcome(state: State[Any], line: str, chart: Sequence[Any] = ()) -> A
     raise IllegalAction(
         f"{_short(line, ECHO)!r} is not a possible outcome here; possible: {shown}{hint}", "Chance"
     )
+
+
+def picture_rows(items: Sequence[tuple[ReferenceItem, int]], width: int) -> list[str]:
+    """The terminal pictures of ``items`` (each with its count) side by side, as many to a row as
+    ``width`` holds, each captioned ``name ×count``.
+
+    >>> item = ReferenceItem("A", 2, "a cloister", "<svg/>", ("·····", "··⌂··", "··┃··"))
+    >>> picture_rows([(item, 2), (item, 1)], 20)
+    ['·····   ·····', '··⌂··   ··⌂··', '··┃··   ··┃··', 'A ×2    A ×1', '']
+    """
+    out: list[str] = []
+    if not items:
+        return out
+    column = max(max(len(line) for line in item.lines) for item, _ in items)
+    column = max(column, *(len(f"{item.name} ×{count}") for item, count in items)) + 3
+    per_row = max(1, width // column)
+    for start in range(0, len(items), per_row):
+        row = items[start : start + per_row]
+        height = max(len(item.lines) for item, _ in row)
+        for k in range(height):
+            out.append(
+                "".join(
+                    (item.lines[k] if k < len(item.lines) else "").ljust(column) for item, _ in row
+                ).rstrip()
+            )
+        out.append("".join(f"{item.name} ×{count}".ljust(column) for item, count in row).rstrip())
+        out.append("")
+    return out
 
 
 #: The words after ``rules`` that bring the chart of tiles (``rules letter``).

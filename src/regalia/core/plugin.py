@@ -85,13 +85,15 @@ class ReferenceItem:
 
     ``name``: what the game calls it; ``count``: how many copies a game holds; ``text``: what it is
     and does, in plain words (no markup); ``svg``: its picture, an ``<svg>`` element (no XML
-    declaration, no scripts) with its own ``viewBox``.
+    declaration, no scripts) with its own ``viewBox``; ``lines``: its picture for a terminal, a few
+    lines of plain text of one width (``()``: none).
     """
 
     name: str
     count: int
     text: str
     svg: str
+    lines: tuple[str, ...] = ()
 
 
 class Plugin(Generic[S]):

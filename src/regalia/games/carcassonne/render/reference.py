@@ -73,4 +73,15 @@ def reference_items(game: Game[Any]) -> list[ReferenceItem]:
 
     assert isinstance(game, Carcassonne)
     catalogue = game.catalogue
-    return [ReferenceItem(t.id, t.count, tile_text(t), tile_picture(catalogue, t)) for t in catalogue.types]
+    from regalia.games.carcassonne.render.cells import cell_lines
+
+    return [
+        ReferenceItem(
+            t.id,
+            t.count,
+            tile_text(t),
+            tile_picture(catalogue, t),
+            tuple(cell_lines(catalogue.turned(t.index, 0))),
+        )
+        for t in catalogue.types
+    ]
