@@ -73,9 +73,12 @@ def drive(
     rng: random.Random,
     until: Any,
     max_plies: int = 2000,
+    prefer: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """Play random legal actions for whichever human seat is to act (through the API, with each
-    seat's token) until ``until(view)`` is true or the match is over; returns the last view."""
+    seat's token) until ``until(view)`` is true or the match is over; returns the last view.
+    ``prefer``: words, in order: a random action starting with the first that some action starts
+    with."""
     tokens = {seat["seat"]: seat.get("token") for seat in made["seats"]}
     current = view(server, made["id"], tokens[0])
     for _ in range(max_plies):
@@ -84,7 +87,11 @@ def drive(
         seat = current["to_act"]
         assert seat is not None and tokens.get(seat), f"no human seat to act: {current['to_act']!r}"
         mine = view(server, made["id"], tokens[seat])
-        action = rng.choice(mine["legal"])
+        choices = next(
+            (found for word in prefer if (found := [a for a in mine["legal"] if a.startswith(word)])),
+            mine["legal"],
+        )
+        action = rng.choice(choices)
         code, answer = server.call(
             "POST",
             f"/api/matches/{made['id']}/actions",

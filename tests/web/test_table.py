@@ -442,29 +442,39 @@ def test_the_computers_last_ply_is_marked_data_last(server: Server, desktop: Any
     assert errors == []
 
 
+#: Followers on roads first (roads are completed soonest), then on anything.
+ROAD_FIRST = ("follower road", "follower")
+
+
 def test_a_completed_feature_pops_its_points_up(server: Server, desktop: Any) -> None:
     """docs/table.md, "Points scored": a ply that completes a feature draws g.scored[data-points]
     on the board and the client pops the points up (an element it adds, outside the board's SVG,
     whose text is the points, "8" or "+8"; the panels, whose scores a push rebuilds, do not count).
-    Two people play random moves through the API while a
-    spectator's page watches the pushes, until a board carries g.scored (a road or a city completed
-    early in almost any game; bounded by 150 plies)."""
-    made = server.create("carcassonne", [{"kind": "human"}, {"kind": "human"}], {"players": 2})
-    page = desktop.new_page()
-    errors = watch(page)
-    open_match(page, server.url(made["spectator"]))
-    page.evaluate(
-        """() => {
-          const PANELS = '#board svg, #seats, #sections, #log, #moves, #result, #status, #stage, #replay';
-          window.__added = [];
-          new MutationObserver(records => {
-            for (const r of records) for (const n of r.addedNodes)
-              if (n.nodeType === 1 && !n.closest(PANELS)) window.__added.push(n);
-          }).observe(document.body, {childList: true, subtree: true});
-        }"""
-    )
-    current = drive(server, made, random.Random(18), lambda v: bool(SCORED.search(v["board"])), max_plies=150)
-    assert SCORED.search(current["board"]), "no g.scored on the board in 150 plies"
+    Two people play random moves through the API while a spectator's page watches the pushes,
+    until a board carries g.scored (the seats deploy a follower whenever they can, on a road
+    first; the server draws the tiles, so the game differs from run to run, and random play does
+    not complete a feature with a follower in every game: up to four games are played)."""
+    for attempt in range(4):  # random play completes a feature with a follower in most games, not all
+        made = server.create("carcassonne", [{"kind": "human"}, {"kind": "human"}], {"players": 2})
+        page = desktop.new_page()
+        errors = watch(page)
+        open_match(page, server.url(made["spectator"]))
+        page.evaluate(
+            """() => {
+              const PANELS = '#board svg, #seats, #sections, #log, #moves, #result, #status, #stage, #replay';
+              window.__added = [];
+              new MutationObserver(records => {
+                for (const r of records) for (const n of r.addedNodes)
+                  if (n.nodeType === 1 && !n.closest(PANELS)) window.__added.push(n);
+              }).observe(document.body, {childList: true, subtree: true});
+            }"""
+        )
+        rng = random.Random(18 + attempt)
+        current = drive(server, made, rng, lambda v: bool(SCORED.search(v["board"])), prefer=ROAD_FIRST)
+        if SCORED.search(current["board"]):
+            break
+        page.close()
+    assert SCORED.search(current["board"]), "no g.scored on the board in four whole games"
     page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=current["version"])
     points = page.eval_on_selector_all(
         "#board g.scored[data-points]", "els => els.map(e => e.dataset.points)"
