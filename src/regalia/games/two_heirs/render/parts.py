@@ -93,6 +93,17 @@ class Choices:
         """``attrs`` of a part opening the layer ``key``, with its words."""
         return {**offer(attrs, select=key), "data-label": select_label(self.state, key)}
 
+    def hand_tile(self, attrs: Attrs, t: int, tile_id: str) -> dict[str, object]:
+        """``attrs`` of the hand tile ``t`` of the seat to act: it discards (at the hand limit), or
+        opens its ``build`` layer, or else its ``terrain`` layer; unchanged when it can do none."""
+        if t in self.discard:
+            return self.act(attrs, self.discard[t])
+        if self.place.get((act.BUILD, t)):
+            return self.select(attrs, f"build {tile_id}")
+        if self.place.get((act.TERRAIN, t)):
+            return self.select(attrs, f"terrain {tile_id}")
+        return dict(attrs)
+
 
 def root_attrs(state: TwoHeirsState, viewer: int | None, clickable: bool) -> dict[str, object]:
     """The root attributes of a picture of ``state`` for ``viewer`` (docs/rendering.md, "The root")."""

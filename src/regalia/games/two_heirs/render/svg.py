@@ -151,15 +151,8 @@ def _hand(
             "data-colour": COLOURS[tile.colour],
             "data-last": "true" if t in hand_last else None,
         }
-        build = choices.place.get((act.BUILD, t)) if choices is not None else None
-        terrain = choices.place.get((act.TERRAIN, t)) if choices is not None else None
         if choices is not None and seat == state.player:
-            if t in choices.discard:
-                attrs = choices.act(attrs, choices.discard[t])
-            elif build:
-                attrs = choices.select(attrs, f"build {tile.id}")
-            elif terrain:
-                attrs = choices.select(attrs, f"terrain {tile.id}")
+            attrs = choices.hand_tile(attrs, t, tile.id)
         ok = seat == state.current_player and affordable(state, seat, t, res)
         body = [
             title(

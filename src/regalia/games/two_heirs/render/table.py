@@ -75,12 +75,7 @@ def _hand_tile(state: TwoHeirsState, t: int, x: float, y: float, choices: Choice
     }
     build = choices.place.get((act.BUILD, t))
     terrain = choices.place.get((act.TERRAIN, t))
-    if t in choices.discard:
-        attrs = choices.act(attrs, choices.discard[t])
-    elif build:
-        attrs = choices.select(attrs, f"build {tile.id}")
-    elif terrain:
-        attrs = choices.select(attrs, f"terrain {tile.id}")
+    attrs = choices.hand_tile(attrs, t, tile.id)
     cx = x + CELL / 2
     out = [
         el(
