@@ -5,7 +5,6 @@ each once, with the selection layers that hold the squares (docs/rendering.md)."
 from __future__ import annotations
 
 import importlib
-import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator
@@ -14,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import regalia
-from regalia.core.game import CHANCE
 from regalia.core.registry import game_plugin
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court.render.svg import render_svg
 from regalia.games.royal_court.state import PHASES, RoyalCourtState
+from regalia.testing import random_positions
 
 from .builders import FIRST_GUESS, build, run, texts
 
@@ -41,16 +40,7 @@ def actions_in(root: ET.Element) -> list[str]:
 def random_game(seed: int, **options: object) -> Iterator[RoyalCourtState]:
     """Every state of a seeded random game, the last one included."""
     state: RoyalCourtState = regalia.load_game("royal-court", **options).new_state(seed)
-    rng = random.Random(seed)
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    yield from random_positions(state, seed)
 
 
 def last(seed: int) -> RoyalCourtState:

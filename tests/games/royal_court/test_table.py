@@ -5,7 +5,6 @@ of a ply, checked over whole seeded random games that reach every verb of the no
 from __future__ import annotations
 
 import json
-import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -14,12 +13,12 @@ from collections.abc import Iterator
 import pytest
 
 import regalia
-from regalia.core.game import CHANCE
 from regalia.core.registry import game_plugin
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
 from regalia.games.royal_court.render.art import SEAT_FILL
 from regalia.games.royal_court.state import PHASES, RoyalCourtState
+from regalia.testing import random_positions
 
 from .builders import build, run, texts
 
@@ -46,16 +45,7 @@ def random_game(seed: int) -> Iterator[RoyalCourtState]:
     """Every state of a seeded random game (half of them give red the queen), the last included."""
     options = {"consort": "queen"} if seed % 2 else {}
     state: RoyalCourtState = regalia.load_game("royal-court", **options).new_state(seed)
-    rng = random.Random(seed)
-    while True:
-        yield state
-        if state.is_terminal():
-            return
-        if state.current_player == CHANCE:
-            state.apply(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+    yield from random_positions(state, seed)
 
 
 def board(state: RoyalCourtState, viewer: int | None = None, clickable: bool = True) -> ET.Element:
