@@ -128,8 +128,12 @@ def wait_taken(page: Page, before: int, action: str) -> None:
 
 def keyboard_move(page: Page) -> str:
     """Make one move with the keyboard only: focus a board part, Enter; for a data-select part Enter
-    opens its layer and moves the focus to the layer's first choice, and Enter again sends it."""
+    opens its layer and moves the focus to the layer's first choice, and Enter again sends it.
+    A hint may have left a layer open (on the hinted square): Escape closes it first, so that the
+    part focused below always starts closed (Enter on the opener of an open cycle confirms it)."""
     before = version(page)
+    page.keyboard.press("Escape")
+    assert page.locator("#board [data-layer].open").count() == 0, "Escape did not close the open layer"
     part = page.locator("#board [data-select]:visible, #board [data-action]:visible").first
     select, action = part.get_attribute("data-select"), part.get_attribute("data-action")
     part.focus()

@@ -349,3 +349,33 @@ def test_nothing_is_clickable_for_another_seat_or_a_replay() -> None:
             if not acting(state, viewer):
                 assert clickable(root) == [] and root.attrib["data-clickable"] == "false"
                 assert not [e for e in root.iter() if "hand-tile" in classes(e)]
+
+
+def _box(e: ET.Element) -> tuple[float, float, float, float]:
+    return tuple(float(e.attrib[k]) for k in ("x", "y", "width", "height"))  # type: ignore[return-value]
+
+
+def test_a_clickable_tile_under_a_clickable_unit_keeps_its_centre() -> None:
+    """docs/table.md, "The board" (a click lands on one part): a camp or a siege under a unit of the
+    seat to act stays clickable at the tile's centre, where a click on the tile lands; the unit's
+    target starts clear of it (a browser test once clicked a camp and hit the unit on it)."""
+    checked = 0
+    for seed in range(1, 13):
+        for state in states_of_a_game({}, seed):
+            root = board(state)
+            targets = [
+                _box(rect)
+                for e in root.iter()
+                if "unit" in classes(e) and "data-select" in e.attrib
+                for rect in e.iter(SVG + "rect")
+            ]
+            for e in root.iter():
+                if "tile" not in classes(e) or "data-action" not in e.attrib:
+                    continue
+                x, y, w, h = _box(next(e.iter(SVG + "rect")))
+                cx, cy = x + w / 2, y + h / 2
+                for tx, ty, tw, th in targets:
+                    inside_x = tx - 4 <= cx <= tx + tw + 4
+                    assert not (inside_x and ty - 4 <= cy <= ty + th + 4), e.attrib["data-action"]
+                    checked += inside_x and tx <= cx <= tx + tw and ty > y
+    assert checked > 0, "no random position had a clickable tile under a clickable unit"

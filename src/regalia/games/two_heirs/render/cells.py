@@ -4,7 +4,8 @@ picture (:func:`~.svg.render_svg`) and the browser table's board (:func:`~.table
 
 Every tile and unit carries ``data-pos``; the parts the last ply laid or moved carry ``data-last``
 (:func:`~.labels.last_marks`); a clickable unit has a transparent target of 44 units below its
-cell's centre (so the centre of a camp under it stays the camp's).
+cell's centre and ``CENTRE_CLEAR`` units clear of it (so the centre of a camp under it stays the
+camp's).
 
 >>> unit(0, False, False, 10, 10).count("<circle"), ">W</text>" in unit(0, False, False, 10, 10)
 (1, True)
@@ -39,6 +40,10 @@ from regalia.games.two_heirs.state import START, TwoHeirsState
 from regalia.games.two_heirs.tiles import COLOURS, RESOURCES, Tile
 from regalia.render.svg import INK, Frame, board_ground, el, title, txt
 from regalia.render.svg import fmt as _fmt
+
+# How far below a cell's centre a clickable unit's target starts (units): the click on a camp or a
+# siege under the unit lands on the tile, whatever the zoom's rounding.
+CENTRE_CLEAR = 8
 
 _SIDE_VEC = {"N": (0.0, -1.0), "E": (1.0, 0.0), "S": (0.0, 1.0), "W": (-1.0, 0.0)}
 
@@ -276,8 +281,9 @@ def units(state: TwoHeirsState, frame: Frame, choices: Choices | None, last: Las
                 key = choices.unit_key(pos)
                 if key is not None:
                     attrs = choices.select(attrs, key)
-                    # below the cell's centre (a camp's target there stays reachable), 44 across
-                    box = {"x": ux - TARGET / 2, "y": cy + 1, "width": TARGET, "height": TARGET}
+                    # below the cell's centre, clear of it (the camp or siege target of the
+                    # tile under the unit is clicked there), 44 across
+                    box = {"x": ux - TARGET / 2, "y": cy + CENTRE_CLEAR, "width": TARGET, "height": TARGET}
                     hit = el("rect", {**box, **CLEAR})
             tip = f"{SEAT_NAME[seat]}'s {kind} unit at {format_pos(pos)}" + (
                 " (moved this turn)" if moved else ""
