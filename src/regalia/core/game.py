@@ -28,13 +28,17 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, cast
+
+from typing_extensions import TypeVar  # with defaults (PEP 696), which typing has from 3.13
 
 from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
 from regalia.core.options import JSON, Options, parse_option_pairs
 from regalia.core.plugin import Plugin
 
 A = TypeVar("A", bound=Hashable)
+#: A game's options class (:class:`Game` is generic over it: ``Game[Action, MyOptions]``).
+OptionsT = TypeVar("OptionsT", bound=Options, default=Options)
 
 #: :attr:`State.current_player` while chance is to act.
 CHANCE: Final[int] = -1
@@ -66,7 +70,7 @@ __all__ = [
 ]
 
 
-class Game(ABC, Generic[A]):
+class Game(ABC, Generic[A, OptionsT]):
     """A game with fixed options: a factory of states.
 
     Subclasses set ``id``, ``name``, ``min_players``, ``max_players`` and ``options_class``,
@@ -75,6 +79,9 @@ class Game(ABC, Generic[A]):
     random playout should make before it values the state with ``State.evaluate`` (for a game
     whose playouts are long and noisy and whose evaluation is good); ``None`` (the default) plays
     them to the end.
+
+    A game is generic over its action type and its options class (``Game[Action, MyOptions]``), so
+    ``game.options.name`` is typed (and compiled to a direct field read).
 
     >>> import regalia
     >>> game = regalia.load_game("two-heirs")
@@ -99,9 +106,12 @@ class Game(ABC, Generic[A]):
         """
         return _NO_PLUGIN
 
-    def __init__(self, options: Options | None = None, **values: Any) -> None:
+    options: OptionsT
+
+    def __init__(self, options: OptionsT | None = None, **values: Any) -> None:
         if options is None:
-            options = self.options_class.from_mapping(values)
+            # options_class is OptionsT at run time (a class variable cannot name a type variable)
+            options = cast(OptionsT, self.options_class.from_mapping(values))
         elif values:
             raise OptionError("give either an Options object or option values, not both")
         self.options = options
@@ -163,7 +173,13 @@ class Ply(NamedTuple):
     text: str
 
 
-class State(ABC, Generic[A]):
+#: A state's game class (:class:`State` is generic over it: ``State[Action, MyGame]``).
+#: Covariant: a ``State[Action, MyGame]`` is a ``State[Action, Game]`` (the default), whose ``game``
+#: is read, and set only by the state itself.
+G = TypeVar("G", bound=Game[Any, Any], default=Game[Any, Any], covariant=True)
+
+
+class State(ABC, Generic[A, G]):
     """A position of a game, with its history. Mutable: :meth:`apply` changes it in place.
 
     The core keeps the history: each applied action with the seat that acted and its notation
@@ -173,23 +189,22 @@ class State(ABC, Generic[A]):
 
     __slots__ = ("_hist", "_ply", "game", "seed")
 
-    game: Game[A]
+    game: G
     #: The default source of chance (see :meth:`sample_chance`); never serialised.
     seed: int | None
     _hist: Any  # (previous node, player, action, text or None) or None
     _ply: int
 
-    def _init_base(self, game: Game[A], seed: int | None = None) -> None:
-        """Set the base slots of a new state (games that bypass ``__init__`` call this)."""
+    def __init__(self, game: G, seed: int | None = None) -> None:
+        """Set the base slots of a new state. A game's states are made through it (``cls(game,
+        seed)``, also in :meth:`clone`), never ``cls.__new__(cls)``: the compiled build's
+        ``__new__`` runs ``__init__``."""
         self.game = game
         self.seed = seed
         self._hist = None
         self._ply = 0
 
-    def __init__(self, game: Game[A], seed: int | None = None) -> None:
-        self._init_base(game, seed)
-
-    def _copy_base(self, other: State[A]) -> None:
+    def _copy_base(self, other: Self) -> None:
         """Copy the base slots of ``self`` into ``other`` (for :meth:`clone`)."""
         other.game = self.game
         other.seed = self.seed
@@ -545,7 +560,7 @@ class State(ABC, Generic[A]):
         return f"<{self.game.id} state, ply {self._ply}, to move: {self.current_player}>"
 
 
-class CachedState(State[A]):
+class CachedState(State[A, G]):
     """A state whose legal actions are generated once per position: :meth:`_generate` makes them,
     the slot ``_legal`` keeps them until the game sets it back to ``None`` (in its constructor, its
     clone when the position differs, and after every change of the position).

@@ -251,7 +251,7 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
             return value
         if isinstance(value, int) and value in (0, 1):
             return bool(value)
-        if isinstance(value, str) and value.strip().lower() in (*_TRUE, *_FALSE):
+        if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
             return value.strip().lower() in _TRUE
         raise OptionError(f"option {name}: expected true or false, got {value!r}")
     if hint is int:

@@ -43,12 +43,15 @@ Feature(kind='city', tiles=frozenset({(0, 0)}), open=1, pennants=0, meeples=(), 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, Turned
+
+if TYPE_CHECKING:
+    from regalia.games.carcassonne.game import Carcassonne  # noqa: F401 (named in Base's base class, a string)
 
 #: Followers per player ("Preparation": 8 per colour, one on the scoring track).
 FOLLOWERS = 7
@@ -84,7 +87,7 @@ AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (
 Event = tuple[Any, ...]
 
 
-class Base(CachedState[Action]):
+class Base(CachedState[Action, "Carcassonne"]):
     """The fields of a Carcassonne position (see the module docstring) and the feature union-find."""
 
     __slots__ = (
@@ -110,7 +113,6 @@ class Base(CachedState[Action]):
         "terminal",
     )
 
-    game: Any
     cat: Catalogue
     board: dict[Pos, int]
     nodes: dict[Pos, int]

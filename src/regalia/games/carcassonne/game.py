@@ -72,7 +72,7 @@ class CarcassonneOptions(Options):
             )
 
 
-class Carcassonne(Game[Action]):
+class Carcassonne(Game[Action, CarcassonneOptions]):
     """Carcassonne for 2 to 5 players, with Heretics and Shrines as an option."""
 
     id: ClassVar[str] = "carcassonne"
@@ -83,7 +83,6 @@ class Carcassonne(Game[Action]):
     #: Random playouts of a whole game (some 140 placements) hardly tell moves apart; 10 decisions
     #: valued by ``evaluate`` (points, prospects, followers in hand) play much better (docs/ai.md).
     rollout_depth: ClassVar[int | None] = 10
-    options: CarcassonneOptions
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:

@@ -23,15 +23,18 @@ regalia.core.errors.IllegalAction: B turned 0 does not match the edges next to 0
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Self
+from typing import TYPE_CHECKING, Self
 
 from regalia.core.grid import Pos
 from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, Feature
-from regalia.games.carcassonne.effects import ABBEY_POINTS, FIELD_POINTS, Effects
+from regalia.games.carcassonne.effects import ABBEY_POINTS, FIELD_POINTS
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, HALVES, ROAD, SIDES, Catalogue
 from regalia.games.carcassonne.views import Views
+
+if TYPE_CHECKING:
+    from regalia.games.carcassonne.game import Carcassonne
 
 __all__ = ["CarcassonneState"]
 
@@ -45,26 +48,25 @@ ABBEY_HOPE = 0.8
 FIELD_HOPE = 0.4
 
 
-class CarcassonneState(Views, Effects):
+class CarcassonneState(Views):
     """A position of Carcassonne with its history."""
 
     __slots__ = ()
 
     @classmethod
-    def new(cls, game: Any, seed: int | None = None) -> Self:
+    def new(cls, game: Carcassonne, seed: int | None = None) -> Self:
         """The start tile laid at 0,0, the bag full, seat 0 to play (chance draws first)."""
         s = cls.empty(game, seed=seed)
         s.lay_tile((0, 0), game.start_tile, 0)
         return s
 
     @classmethod
-    def empty(cls, game: Any, catalogue: Catalogue | None = None, seed: int | None = None) -> Self:
+    def empty(cls, game: Carcassonne, catalogue: Catalogue | None = None, seed: int | None = None) -> Self:
         """A table with no tile laid (not even the start tile), the bag full (the start tile out),
         every follower in hand, seat 0 to play once chance has drawn: the base of :meth:`new` and
         of positions set up tile by tile (:meth:`lay_tile`, :meth:`stand_follower`), such as the
         score calculator's. ``catalogue`` replaces the game's (a catalogue with tiles of its own)."""
-        s = cls.__new__(cls)
-        s._init_base(game, seed)
+        s = cls(game, seed)
         s.cat = game.catalogue if catalogue is None else catalogue
         s.board = {}
         s.nodes = {}
@@ -90,7 +92,7 @@ class CarcassonneState(Views, Effects):
         return s
 
     def clone(self) -> Self:
-        s = self.__class__.__new__(self.__class__)
+        s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.cat = self.cat
         s.board = self.board.copy()

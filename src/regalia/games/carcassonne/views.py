@@ -22,20 +22,25 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import PositionError
 from regalia.core.game import JSON, SPECTATOR
 from regalia.core.grid import Pos, format_pos
-from regalia.games.carcassonne.base import PH_DRAW, PH_FOLLOWER, PH_PLACE, Base
+from regalia.games.carcassonne.base import PH_DRAW, PH_FOLLOWER, PH_PLACE
+from regalia.games.carcassonne.effects import Effects
+
+if TYPE_CHECKING:
+    from regalia.games.carcassonne.game import Carcassonne
 
 FORMAT = "carcassonne-state"
 VERSION = 1
 PHASES = {PH_DRAW: "draw", PH_PLACE: "place", PH_FOLLOWER: "follower"}
 
 
-class Views(Base):
-    """Observations and the state document."""
+class Views(Effects):
+    """Observations and the state document (on top of the effects and the rules: one line of
+    classes, which a compiler lays out as one native class each)."""
 
     __slots__ = ()
 
@@ -82,7 +87,7 @@ class Views(Base):
         return doc
 
     @classmethod
-    def from_json(cls, game: Any, doc: Any) -> Any:
+    def from_json(cls, game: Carcassonne, doc: Any) -> Any:
         """Replay a state document's history (every action checked) and check its view against it."""
         if not isinstance(doc, dict):
             raise PositionError("a state must be a JSON object")

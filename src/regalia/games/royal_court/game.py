@@ -48,7 +48,7 @@ class RoyalCourtOptions(Options):
         archetypes_for(self.archetypes)
 
 
-class RoyalCourt(Game[Action]):
+class RoyalCourt(Game[Action, RoyalCourtOptions]):
     """Intrigue in the Royal Court, for two players."""
 
     id: ClassVar[str] = "royal-court"
@@ -56,7 +56,6 @@ class RoyalCourt(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_class: ClassVar[type[Options]] = RoyalCourtOptions
-    options: RoyalCourtOptions
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:

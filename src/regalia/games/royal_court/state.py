@@ -90,7 +90,7 @@ ZONE = 0.4
 PENDING = 0.5
 
 
-class RoyalCourtState(CachedState[Action]):
+class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     """A position of Intrigue in the Royal Court with its history."""
 
     __slots__ = (
@@ -115,7 +115,6 @@ class RoyalCourtState(CachedState[Action]):
         "zone",
     )
 
-    game: RoyalCourt
     board: dict[Pos, int]
     at: list[Pos | None]
     inactive: int
@@ -138,11 +137,10 @@ class RoyalCourtState(CachedState[Action]):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Any, seed: int | None = None) -> Self:
+    def new(cls, game: RoyalCourt, seed: int | None = None) -> Self:
         """Setup: every tile in its owner's zone, active side up; the king and the queen in one
         row with two empty squares between them; chance is to choose the first player."""
-        s = cls.__new__(cls)
-        s._init_base(game, seed)
+        s = cls(game, seed)
         pieces = 2 + 2 * game.count
         s.board = {KING_AT: KING, QUEEN_AT: QUEEN}
         s.at = [KING_AT, QUEEN_AT, *([None] * (pieces - 2))]
@@ -167,7 +165,7 @@ class RoyalCourtState(CachedState[Action]):
         return s
 
     def clone(self) -> Self:
-        s = self.__class__.__new__(self.__class__)
+        s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.board = self.board.copy()
         s.at = self.at[:]
@@ -821,7 +819,7 @@ class RoyalCourtState(CachedState[Action]):
         return doc
 
     @classmethod
-    def from_json(cls, game: Any, doc: JSON) -> RoyalCourtState:
+    def from_json(cls, game: RoyalCourt, doc: JSON) -> RoyalCourtState:
         """Read a state written by :meth:`to_json`: its history is replayed from the setup and the
         result must match the document's other fields (the first that differs is named;
         :meth:`~regalia.core.game.State.replay_document`)."""

@@ -44,7 +44,7 @@ Fields:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
@@ -53,6 +53,9 @@ from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet
 from regalia.games.two_heirs.tally import Tally, full_tally, place
 from regalia.games.two_heirs.tiles import Tile
+
+if TYPE_CHECKING:
+    from regalia.games.two_heirs.game import TwoHeirs  # noqa: F401 (named in Base's base class, a string)
 
 RESERVE_SIZE = 7
 HAND_LIMIT = 3
@@ -73,7 +76,7 @@ CH_DRAW = 6  # a tile of the top colour refills reserve position ``refill``
 CH_TREASURE = 7  # solo: the treasure token flipped onto Henry's building
 
 
-class Base(CachedState[Action]):
+class Base(CachedState[Action, "TwoHeirs"]):
     """The fields of a Two Heirs position (see the module docstring) and the rules' queries."""
 
     __slots__ = (
@@ -109,7 +112,6 @@ class Base(CachedState[Action]):
         "units",
     )
 
-    game: Any
     tiles: tuple[Tile, ...]
     sets: tuple[str, ...]
     first: int

@@ -68,7 +68,7 @@ class TwoHeirsOptions(Options):
         return DEFAULT_LEVEL if self.level is None else self.level
 
 
-class TwoHeirs(Game[Action]):
+class TwoHeirs(Game[Action, TwoHeirsOptions]):
     """The Two Heirs, for two players (and solo against Henry)."""
 
     id: ClassVar[str] = "two-heirs"
@@ -76,7 +76,6 @@ class TwoHeirs(Game[Action]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     options_class: ClassVar[type[Options]] = TwoHeirsOptions
-    options: TwoHeirsOptions
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:

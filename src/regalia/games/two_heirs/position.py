@@ -14,7 +14,7 @@ regalia.core.errors.PositionError: field 'board[0].pos': 'x' is not a position '
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from regalia.core import fields
 from regalia.core.errors import PositionError
@@ -22,7 +22,11 @@ from regalia.core.game import JSON
 from regalia.core.grid import Pos
 from regalia.games.two_heirs.tiles import COLOURS, SETS
 
-S = TypeVar("S")
+if TYPE_CHECKING:
+    from regalia.games.two_heirs.game import TwoHeirs
+    from regalia.games.two_heirs.state import TwoHeirsState
+
+S = TypeVar("S", bound="TwoHeirsState")
 
 
 def _field_error(field: str, message: str) -> PositionError:
@@ -43,7 +47,7 @@ def _get(doc: JSON, name: str, typ: type | tuple[type, ...]) -> Any:
     return value
 
 
-def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
+def state_from_doc(cls: type[S], game: TwoHeirs, doc: Any) -> S:
     """Build a state of class ``cls`` from a ``two-heirs-state`` document (version 2)."""
     if not isinstance(doc, dict):
         raise PositionError("a state must be a JSON object")
@@ -59,8 +63,7 @@ def state_from_doc(cls: type[S], game: Any, doc: Any) -> S:
         idx: int = cat.by_id[value].index
         return idx
 
-    s: Any = cls.__new__(cls)
-    s._init_base(game, None)
+    s: Any = cls(game, None)
     s.tiles = cat.tiles
     sets = _get(doc, "sets", list)
     if any(x not in SETS for x in sets) or len(sets) not in (0, 3):

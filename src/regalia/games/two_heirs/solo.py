@@ -32,7 +32,7 @@ two-player hot path pays nothing for them. All solo data is immutable (ints and 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from regalia.core.errors import IllegalAction, PositionError
 from regalia.core.game import JSON
@@ -48,6 +48,9 @@ from regalia.games.two_heirs.state import START, UNITS_PER_SEAT, TwoHeirsState
 from regalia.games.two_heirs.tally import totals
 from regalia.games.two_heirs.tiles import COLOURS, PRODUCERS
 
+if TYPE_CHECKING:
+    from regalia.games.two_heirs.game import TwoHeirs
+
 #: Henry's unit ``k`` (0 = elite) is unit index ``HENRY_BASE + k`` of the state.
 HENRY_BASE = HENRY * UNITS_PER_SEAT
 ALL_OFF = (1 << UNITS_PER_SEAT) - 1
@@ -58,6 +61,13 @@ H_PLACE = 2  # 2. placing it (``build``; ``discard`` for rule D)
 H_TOKEN = 3  # 3. waiting for chance's treasure token
 
 Event = tuple[tuple[str, Any], ...]
+
+
+def _treasures(game: TwoHeirs) -> TreasureSet:
+    """The treasure tokens of a solo game (a solo state's game always has them)."""
+    if game.treasure_set is None:
+        raise PositionError("a solo state needs a solo game (option solo=true)")
+    return game.treasure_set
 
 
 class SoloState(TwoHeirsState):
@@ -95,10 +105,10 @@ class SoloState(TwoHeirsState):
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Any, seed: int | None = None) -> Self:
+    def new(cls, game: TwoHeirs, seed: int | None = None) -> Self:
         """Solo setup: the player starts, Henry's units wait off the board, the treasure pile."""
         s = super().new(game, seed)
-        s.tset = game.treasure_set
+        s.tset = _treasures(game)
         s.pile_left = len(s.tset.tokens) - henry.REMOVED_AT_LEVEL[game.options.henry_level]
         s.treasures = ()
         s.taken = ()
@@ -446,7 +456,7 @@ class SoloState(TwoHeirsState):
 
     def _init_extra_from_json(self, doc: JSON) -> None:
         """Read the ``solo`` section of a state document (called by ``position.state_from_doc``)."""
-        self.tset = self.game.treasure_set
+        self.tset = _treasures(self.game)
         solo = doc.get("solo")
         if not isinstance(solo, dict):
             raise PositionError("field 'solo' is missing: a solo state needs it")

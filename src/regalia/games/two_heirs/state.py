@@ -22,7 +22,7 @@ regalia.core.errors.IllegalAction: you must first take a tile from the royal res
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import TYPE_CHECKING, Self
 
 from regalia.core.errors import PositionError
 from regalia.core.game import JSON, ranked_returns
@@ -35,26 +35,26 @@ from regalia.games.two_heirs.base import (
     START,
     UNITS_PER_SEAT,
 )
-from regalia.games.two_heirs.effects import Effects
-from regalia.games.two_heirs.rules import Rules
 from regalia.games.two_heirs.scoring import ScoreSheet, score_board
 from regalia.games.two_heirs.tally import totals
 from regalia.games.two_heirs.views import Views
 
+if TYPE_CHECKING:
+    from regalia.games.two_heirs.game import TwoHeirs
+
 __all__ = ["HAND_LIMIT", "RESERVE_SIZE", "START", "UNITS_PER_SEAT", "TwoHeirsState"]
 
 
-class TwoHeirsState(Views, Effects, Rules):
+class TwoHeirsState(Views):
     """A position of The Two Heirs with its history."""
 
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def new(cls, game: Any, seed: int | None = None) -> Self:
+    def new(cls, game: TwoHeirs, seed: int | None = None) -> Self:
         """The table before setup's chance: sets chosen (or to be drawn), nothing dealt yet."""
-        s = cls.__new__(cls)
-        s._init_base(game, seed)
+        s = cls(game, seed)
         s.tiles = game.catalogue.tiles
         options = game.options
         random_sets = options.sets == ("random",)
@@ -95,7 +95,7 @@ class TwoHeirsState(Views, Effects, Rules):
         return s
 
     def clone(self) -> Self:
-        s = self.__class__.__new__(self.__class__)
+        s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.tiles = self.tiles
         s.sets = self.sets
@@ -167,7 +167,7 @@ class TwoHeirsState(Views, Effects, Rules):
         return act.parse_action(text, self.game.catalogue, self.game.token_ids)
 
     @classmethod
-    def from_json(cls, game: Any, doc: JSON) -> TwoHeirsState:
+    def from_json(cls, game: TwoHeirs, doc: JSON) -> TwoHeirsState:
         """Read a state written by :meth:`to_json`, naming the first bad field."""
         from regalia.games.two_heirs.position import state_from_doc
 

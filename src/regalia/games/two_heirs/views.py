@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from regalia.core.game import JSON, SPECTATOR
 from regalia.core.grid import format_pos
-from regalia.games.two_heirs.base import UNITS_PER_SEAT, Base
+from regalia.games.two_heirs.base import UNITS_PER_SEAT
 from regalia.games.two_heirs.board import owner_of, tile_of
+from regalia.games.two_heirs.effects import Effects
 from regalia.games.two_heirs.tiles import COLOURS
 
 FORMAT = "two-heirs-state"
 VERSION = 2
 
 
-class Views(Base):
+class Views(Effects):
     """Observations and the state document."""
 
     __slots__ = ()
