@@ -10,6 +10,15 @@ True
 True
 """
 
+import os as _os
+
+if _os.environ.get("REGALIA_PURE_PYTHON") == "1":
+    # the .py modules even where the compiled build installed C extensions (regalia._native);
+    # before any engine module is imported
+    from regalia import _pure
+
+    _pure.install()
+
 from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import CHANCE, OMNISCIENT, SPECTATOR, TERMINAL, Game, State
 from regalia.core.record import Record, replay

@@ -15,6 +15,7 @@ import statistics
 import time
 from typing import Any
 
+from regalia._native import compiled
 from regalia.core.loop import playout
 from regalia.core.registry import load_game
 
@@ -28,8 +29,9 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
     path (``apply_unchecked``); the seats' random choices cost one ``rng.random()`` each.
     Returns a dict with ``games_per_s`` (complete games per second, setup and final scoring
     included), ``legal_actions_us`` (median microseconds of one ``legal_actions()`` call at a
-    seat's decision), ``games``, ``plies_per_game`` (mean actions per game, chance's outcomes
-    included), ``chance_per_game`` and a few details of the run.
+    seat's decision), ``compiled`` (whether the engine modules that played are the compiled
+    build's C extensions: :mod:`regalia._native`), ``games``, ``plies_per_game`` (mean actions per
+    game, chance's outcomes included), ``chance_per_game`` and a few details of the run.
 
     ``legal_actions()`` is timed on the real playout at one decision in :data:`TIMING_STRIDE`, right
     after ``apply``, when a state has no cached list yet: every timed call is a cold one. Game ``i`` uses seed
@@ -65,6 +67,8 @@ def bench_random_games(game_id: str, games: int = 200, seed: int = 0, **options:
         "legal_actions_us": round(statistics.median(legal_ns) / 1000, 2) if legal_ns else 0.0,
         "legal_actions_calls": len(legal_ns),
         "python": platform.python_version(),
+        # the engine modules that played were the compiled build's (regalia._native)
+        "compiled": compiled(),
     }
 
 

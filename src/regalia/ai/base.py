@@ -16,27 +16,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
+from regalia.ai.agent import Agent as Agent  # where it is defined: an interpreted module
 from regalia.core.game import State
 
 Action = Hashable
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Anything that picks an action: a ``name`` and :meth:`choose`.
-
-    Agents may also define ``reset()`` (forget everything, e.g. at a new game) and
-    ``observe(state)`` (see a state the agent did not choose for, e.g. after an opponent's move);
-    callers use :func:`reset_agent` and :func:`observe_agent`, which skip them when absent.
-    """
-
-    name: str
-
-    def choose(self, state: State[Any], rng: random.Random) -> Any:
-        """A legal action of ``state.current_player`` (``state`` is not modified)."""
-        ...
 
 
 def reset_agent(agent: Agent) -> None:

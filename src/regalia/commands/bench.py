@@ -12,7 +12,7 @@ overhead; :mod:`regalia.rl.bench`).
 >>> register(app)
 >>> result = CliRunner().invoke(app, ["two-heirs", "--games", "1", "--json"])
 >>> sorted(json.loads(result.output))[:3]
-['chance_per_game', 'game', 'games']
+['chance_per_game', 'compiled', 'game']
 """
 
 from __future__ import annotations
@@ -104,6 +104,7 @@ def bench(
         table.add_row(label + (" (µs)" if name.endswith("_us") else ""), str(value))
     table.add_row("seed", str(seed))
     table.add_row("python", result["python"])
+    table.add_row("compiled engine (mypyc)", "yes" if result["compiled"] else "no")
     out = console()
     out.print(table)
     out.print(Text(f"options: {json.dumps(result['options'])}", style="dim"))

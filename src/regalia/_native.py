@@ -1,0 +1,52 @@
+"""The compiled build: which modules mypyc compiles (``REGALIA_COMPILE=1 pip install ...``, see
+``setup.py``) and whether the ones loaded are compiled.
+
+The compiled build is the same source built into C extensions: the engine (core, the three games'
+rules, not their renderers, plugins, encodings or statistics) and the searches. ``REGALIA_PURE_PYTHON=1``
+in the environment forces the plain ``.py`` modules even where compiled ones are installed
+(:mod:`regalia._pure`). This module imports nothing of regalia: ``setup.py`` reads it.
+
+>>> compiled() in (True, False)
+True
+>>> "regalia.core.game" in ENGINE_MODULES
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.machinery import EXTENSION_SUFFIXES
+
+#: The compiled modules by package (none of them a package's ``__init__``).
+_COMPILED: dict[str, str] = {
+    "core": "data errors fields game grid loop notation options record registry text",
+    "games.carcassonne": "actions base effects game rules state tiles views",
+    "games.royal_court": "actions archetypes game state",
+    "games.two_heirs": "actions base board effects game henry position rules scoring solo state tally tiles"
+    " views",
+    "ai": "base simple mcts expectimax",
+}
+#: The modules the compiled build compiles.
+ENGINE_MODULES: tuple[str, ...] = tuple(
+    f"regalia.{package}.{module}" for package, modules in _COMPILED.items() for module in modules.split()
+)
+
+#: The environment variable that forces the pure modules at run time (value ``1``).
+PURE_VARIABLE = "REGALIA_PURE_PYTHON"
+
+
+def source_paths(root: str = "src") -> list[str]:
+    """The source files of :data:`ENGINE_MODULES` under ``root`` (for ``setup.py``)."""
+    return [f"{root}/{name.replace('.', '/')}.py" for name in ENGINE_MODULES]
+
+
+def is_extension(module: object) -> bool:
+    """Whether ``module`` was loaded from a C extension (a compiled module)."""
+    path = getattr(module, "__file__", None)
+    return isinstance(path, str) and path.endswith(tuple(EXTENSION_SUFFIXES))
+
+
+def compiled() -> bool:
+    """True when the engine modules loaded so far are all compiled (and at least one is loaded)."""
+    loaded = [sys.modules[name] for name in ENGINE_MODULES if name in sys.modules]
+    return bool(loaded) and all(is_extension(m) for m in loaded)
