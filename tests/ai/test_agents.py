@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -20,6 +21,7 @@ from regalia.ai import (
     make_agent,
     parse_agent_spec,
 )
+from regalia.ai.base import evaluate_after
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.core.record import replay
@@ -374,3 +376,46 @@ def test_margin_mixes_the_score_difference_into_finished_rollouts() -> None:
     assert any(ch.total != 0.0 for ch in shaped.children.values())
     with pytest.raises(OptionError, match="margin"):
         MCTSAgent(margin=2.0)
+
+
+def _royal_court_placement() -> Any:
+    """A Royal Court position where the seat to act places a tile: some 150 legal actions."""
+    state = load_game("royal-court").new_state(3)
+    state.advance(random.Random(3))
+    assert len(state.legal_actions()) > 100
+    return state
+
+
+def test_progressive_widening_searches_only_the_best_actions_by_the_evaluation() -> None:
+    """docs/ai.md, "Progressive widening": with ``widen=1`` a root of 150-odd actions searched 100
+    times has tried at most ceil(sqrt(100)) = 10 of them, each among the 10 best by the evaluation
+    one step ahead; without widening the same search spreads over far more actions."""
+    state = _royal_court_placement()
+    seat = state.current_player
+    after = {}
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply_unchecked(a)
+        after[a] = evaluate_after(child, seat)
+    tenth = sorted(after.values(), reverse=True)[9]
+    widened = MCTSAgent(iterations=100, widen=1).search(state, random.Random(0))
+    assert 2 <= len(widened.children) <= 10
+    assert all(after[a] >= tenth for a in widened.children)
+    flat = MCTSAgent(iterations=100, widen=None).search(state, random.Random(0))
+    assert len(flat.children) > 50
+
+
+def test_widening_defaults_to_the_games_and_a_spec_can_turn_it_off() -> None:
+    """``widen`` defaults to the game's ``widening`` (docs/ai.md gives each game's); ``widen=none``
+    in a spec turns it off, ``widen=0`` too; a bad factor is refused."""
+    state = _royal_court_placement()
+    factor = load_game("royal-court").widening
+    assert factor is not None and factor > 0
+    by_game = MCTSAgent(iterations=100).search(state, random.Random(0))
+    assert len(by_game.children) <= math.ceil(factor * 10)
+    for spec in ("mcts:iterations=100:widen=none", "mcts:iterations=100:widen=0"):
+        off = agent_from_spec(spec).search(state, random.Random(0))
+        assert len(off.children) > 50
+    for bad in (-1, "wide", math.inf, True):
+        with pytest.raises(OptionError, match="widen"):
+            MCTSAgent(widen=bad)  # type: ignore[arg-type]

@@ -13,6 +13,16 @@ seats' decisions only and its statistics average over chance. Steps with a singl
 automaton's forced step) are applied the same way. Every action is applied with the state's
 trusted fast path (``apply_unchecked``): it comes from ``legal_actions()`` of that very state.
 
+Progressive widening (``widen``; by default the game's ``widening``, off for most games): a
+decision node with more legal actions than ``ceil(widen * sqrt(visits + 1))`` searches only that
+many, the best by the evaluation one step ahead (:func:`regalia.ai.base.evaluate_after`, computed
+for the node's set of legal actions, at the root at once and elsewhere the first time the node is
+visited again, and again whenever a visit finds another set: after a chance outcome the open-loop
+node is shared by every outcome); the best untried of them is expanded first. The node widens as
+its visits grow (Chaslot et al. 2008, "Progressive strategies for Monte-Carlo tree search":
+progressive unpruning), so a Royal Court placement step's 150-odd actions are not each searched a
+few times at random.
+
 Multi-step turns are searched action by action: one action is one step. Between successive steps
 of the same seat's turn the subtree below the chosen action is kept (tree reuse), also across the
 chance outcomes and forced steps that come between them.
@@ -28,6 +38,7 @@ chance outcomes and forced steps that come between them.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -39,7 +50,8 @@ from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
 
 ROLLOUTS = ("random", "greedy")
-#: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games).
+#: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games);
+#: ``widen`` by default: the game's own ``widening`` (``None``, off, for most games).
 GAME_DEPTH = "game"
 
 
@@ -55,9 +67,11 @@ def _positive(value: Any) -> bool:
 class Node:
     """A node of the search tree: reached by ``action``, chosen by seat ``player``."""
 
-    __slots__ = ("action", "avail", "children", "parent", "player", "total", "visits")
+    __slots__ = ("action", "avail", "children", "parent", "player", "prior_key", "priors", "total", "visits")
 
     def __init__(self, parent: Node | None, action: Any, player: int) -> None:
+        self.priors: dict[Any, float] | None = None  # progressive widening: action -> evaluation
+        self.prior_key: tuple[Any, ...] = ()  # the legal actions ``priors`` were computed for
         self.parent = parent
         self.action = action
         self.player = player
@@ -69,6 +83,24 @@ class Node:
     def __repr__(self) -> str:
         mean = self.total / self.visits if self.visits else 0.0
         return f"<Node {self.action!r} by {self.player}: {self.visits} visits, mean {mean:+.3f}>"
+
+
+def _widened(node: Node, s: State[Any], legal: list[Any], k: int) -> list[Any]:
+    """The ``k`` best of ``legal`` for the seat to act in ``s`` by the evaluation after each (best
+    first; ``node.priors`` caches the evaluations of the set of actions ``node.prior_key``)."""
+    key = tuple(legal)
+    priors = node.priors
+    if priors is None or node.prior_key != key:
+        # first visit, or another set of actions (a determinization or a chance outcome before
+        # the node changed the position: Carcassonne's next tile): evaluate this set
+        priors = node.priors = {}
+        node.prior_key = key
+        player = s.current_player
+        for a in legal:
+            child = s.clone()
+            child.apply_unchecked(a)
+            priors[a] = evaluate_after(child, player)
+    return heapq.nlargest(k, legal, key=priors.__getitem__)
 
 
 class MCTSAgent:
@@ -88,7 +120,9 @@ class MCTSAgent:
     per seat; ``reuse`` keeps the subtree of the chosen
     action between steps of one seat's turn; ``margin`` mixes the final score difference into a
     finished rollout's value (``(1 - margin) * return + margin * tanh(difference / eval_scale)``),
-    which guides the search when nearly every rollout ends the same way (a strong automaton).
+    which guides the search when nearly every rollout ends the same way (a strong automaton);
+    ``widen`` the progressive widening factor (``None`` or 0: off; by default the game's
+    ``widening``).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
     ``last_cut`` whether the deadline cut the search.
@@ -113,6 +147,7 @@ class MCTSAgent:
         "rollout",
         "rollout_sample",
         "seconds",
+        "widen",
     )
 
     def __init__(
@@ -130,6 +165,7 @@ class MCTSAgent:
         margin: float = 0.3,
         deadline_seconds: float | None = None,
         name: str = "mcts",
+        widen: float | str | None = GAME_DEPTH,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -161,6 +197,14 @@ class MCTSAgent:
             raise OptionError(f"margin must be between 0 and 1, got {margin!r}")
         if not _number(epsilon) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
+        if (
+            widen is not None
+            and widen != GAME_DEPTH
+            and (isinstance(widen, str) or not _number(widen) or widen < 0)
+        ):
+            raise OptionError(
+                f"widen must be a non-negative finite number, none or {GAME_DEPTH!r}, got {widen!r}"
+            )
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
@@ -174,6 +218,7 @@ class MCTSAgent:
         self.min_iterations = min_iterations
         self.margin = float(margin)
         self.name = name
+        self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_cut = False
@@ -301,6 +346,9 @@ class MCTSAgent:
         log = math.log
         sqrt = math.sqrt
         random = rng.random
+        widen = self.widen
+        if isinstance(widen, str):  # GAME_DEPTH
+            widen = s.game.widening
         # selection and expansion
         while True:
             if s.current_player == CHANCE:
@@ -312,6 +360,10 @@ class MCTSAgent:
             if len(legal) == 1 and node is not root:
                 s.apply_unchecked(legal[0])
                 continue
+            widened = False
+            if widen and (node.visits or node is root) and len(legal) > widen * sqrt(node.visits + 1):
+                legal = _widened(node, s, legal, math.ceil(widen * sqrt(node.visits + 1)))
+                widened = True
             children = node.children
             untried = [a for a in legal if a not in children] if children else legal
             if untried:
@@ -319,7 +371,10 @@ class MCTSAgent:
                     child = children.get(a)
                     if child is not None:
                         child.avail += 1
-                action = untried[int(random() * len(untried))] if len(untried) > 1 else untried[0]
+                if widened:  # the best by the evaluation first
+                    action = untried[0]
+                else:
+                    action = untried[int(random() * len(untried))] if len(untried) > 1 else untried[0]
                 child = Node(node, action, s.current_player)
                 children[action] = child
                 s.apply_unchecked(action)

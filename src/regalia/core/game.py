@@ -78,7 +78,10 @@ class Game(ABC, Generic[A, OptionsT]):
     class's defaults otherwise), and may set ``rollout_depth``: how many seat decisions a search's
     random playout should make before it values the state with ``State.evaluate`` (for a game
     whose playouts are long and noisy and whose evaluation is good); ``None`` (the default) plays
-    them to the end.
+    them to the end; and ``widening``: the search's progressive widening factor for the game (a
+    decision node considers only its ``ceil(widening * sqrt(visits + 1))`` best actions by the
+    evaluation after each, for games whose decisions have many actions; ``None``, the default,
+    considers every action).
 
     A game is generic over its action type and its options class (``Game[Action, MyOptions]``), so
     ``game.options.name`` is typed (and compiled to a direct field read).
@@ -95,6 +98,7 @@ class Game(ABC, Generic[A, OptionsT]):
     max_players: ClassVar[int]
     options_class: ClassVar[type[Options]]
     rollout_depth: ClassVar[int | None] = None
+    widening: ClassVar[float | None] = None
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:

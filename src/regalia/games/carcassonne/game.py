@@ -83,6 +83,9 @@ class Carcassonne(Game[Action, CarcassonneOptions]):
     #: Random playouts of a whole game (some 140 placements) hardly tell moves apart; 10 decisions
     #: valued by ``evaluate`` (points, prospects, followers in hand) play much better (docs/ai.md).
     rollout_depth: ClassVar[int | None] = 10
+    #: A placement offers up to a few dozen squares and turns: the search widens progressively.
+    #: Against greedy at 0.25 s a move, 24 paired games: 19/2/3 with it, 16/0/8 without (docs/ai.md).
+    widening: ClassVar[float | None] = 1.0
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:
