@@ -16,7 +16,6 @@ and ``challenge_house_rule`` (the winner of a challenge also scores the loser's 
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property
 from typing import Any, ClassVar
 
 from regalia.core.errors import OptionError
@@ -97,11 +96,11 @@ class Carcassonne(Game[Action, CarcassonneOptions]):
     def __init__(self, options: CarcassonneOptions | None = None, **values: Any) -> None:
         super().__init__(options, **values)
         self.catalogue: Catalogue = catalogue_for(self.options.tiles)
-
-    @cached_property
-    def start_tile(self) -> int:
-        """The index of the start tile's type (a D in the shipped catalogue)."""
-        return next(t.index for t in self.catalogue.types if t.start)
+        # Computed here, not as cached properties: a compiled class (mypyc) caches none.
+        #: The index of the start tile's type (a D in the shipped catalogue).
+        self.start_tile: int = next(t.index for t in self.catalogue.types if t.start)
+        #: The number of tiles in the bag at the start.
+        self.bag_size: int = sum(self.bag_counts())
 
     def bag_counts(self) -> list[int]:
         """Tiles in the bag at the start, per tile type: the sets in play, minus the start tile."""
@@ -109,11 +108,6 @@ class Carcassonne(Game[Action, CarcassonneOptions]):
         counts = [t.count if t.set in sets else 0 for t in self.catalogue.types]
         counts[self.start_tile] -= 1
         return counts
-
-    @cached_property
-    def bag_size(self) -> int:
-        """The number of tiles in the bag at the start."""
-        return sum(self.bag_counts())
 
     def seat_names(self) -> list[str]:
         return list(SEAT_COLOURS[: self.num_players])

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from functools import cached_property
 from typing import Any
 
 from regalia.core.data import DataFiles
@@ -214,20 +213,22 @@ class Catalogue:
 
     types: tuple[TileType, ...]
     source: str = "<default>"
+    #: The tile types by id.
+    by_id: dict[str, TileType] = dataclasses.field(init=False, repr=False, compare=False)
+    #: Every tile type turned every way, by (type, rotation).
+    _turned: dict[tuple[int, int], Turned] = dataclasses.field(init=False, repr=False, compare=False)
+    #: Memo of :meth:`Rules.fits`: (tile type, pattern of neighbours' edges) -> the rotations that
+    #: fit. Kept on the catalogue, so two catalogues never share it.
+    fits_memo: dict[tuple[int, str], tuple[int, ...]] = dataclasses.field(
+        init=False, repr=False, compare=False
+    )
 
-    @cached_property
-    def by_id(self) -> dict[str, TileType]:
-        return {t.id: t for t in self.types}
-
-    @cached_property
-    def _turned(self) -> dict[tuple[int, int], Turned]:
-        return {(t.index, r): _turn(t, r) for t in self.types for r in ROTATIONS}
-
-    @cached_property
-    def fits_memo(self) -> dict[tuple[int, str], tuple[int, ...]]:
-        """Memo of :meth:`Rules.fits`: (tile type, pattern of neighbours' edges) -> the rotations
-        that fit. Kept on the catalogue, so two catalogues never share it."""
-        return {}
+    def __post_init__(self) -> None:
+        # made here, not as cached properties: a compiled class (mypyc) caches none
+        object.__setattr__(self, "by_id", {t.id: t for t in self.types})
+        turned = {(t.index, r): _turn(t, r) for t in self.types for r in ROTATIONS}
+        object.__setattr__(self, "_turned", turned)
+        object.__setattr__(self, "fits_memo", {})
 
     def turned(self, tile: int, rotation: int) -> Turned:
         """Tile type ``tile`` turned ``rotation`` degrees clockwise."""

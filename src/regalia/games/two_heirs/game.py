@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property
 from typing import Any, ClassVar
 
 from regalia.core.errors import OptionError
@@ -90,28 +89,25 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
         self.treasure_set: TreasureSet | None = (
             treasures_for(self.options.treasures) if self.options.solo else None
         )
-
-    @cached_property
-    def token_ids(self) -> tuple[str, ...]:
-        """The ids of the treasure tokens (solo), for the notation of their draws."""
-        return () if self.treasure_set is None else tuple(t.id for t in self.treasure_set.tokens)
-
-    @cached_property
-    def colours(self) -> tuple[int, ...]:
-        """The colour of each tile of the catalogue, by tile index (the hot paths read it)."""
-        return tuple(t.colour for t in self.catalogue.tiles)
-
-    @cached_property
-    def camp_codes(self) -> tuple[frozenset[int], frozenset[int]]:
-        """Per seat, the board cells of that seat's unused camps (for the camp's legal actions)."""
-        camps = [t.index for t in self.catalogue.tiles if t.building == "camp"]
-        return (frozenset(t * 4 + 1 for t in camps), frozenset(t * 4 + 2 for t in camps))
-
-    @cached_property
-    def set_choices(self) -> tuple[tuple[str, ...], ...]:
-        """The sets chance may pick for ``sets=random``: every three sets the catalogue holds."""
-        present = {t.set for t in self.catalogue.tiles}
-        return tuple(c for c in SET_CHOICES if all(s in present for s in c))
+        # Computed here, not as cached properties: a compiled class (mypyc) caches none.
+        tiles = self.catalogue.tiles
+        #: The ids of the treasure tokens (solo), for the notation of their draws.
+        self.token_ids: tuple[str, ...] = (
+            () if self.treasure_set is None else tuple(t.id for t in self.treasure_set.tokens)
+        )
+        #: The colour of each tile of the catalogue, by tile index (the hot paths read it).
+        self.colours: tuple[int, ...] = tuple(t.colour for t in tiles)
+        #: Per seat, the board cells of that seat's unused camps (for the camp's legal actions).
+        camps = [t.index for t in tiles if t.building == "camp"]
+        self.camp_codes: tuple[frozenset[int], frozenset[int]] = (
+            frozenset(t * 4 + 1 for t in camps),
+            frozenset(t * 4 + 2 for t in camps),
+        )
+        #: The sets chance may pick for ``sets=random``: every three sets the catalogue holds.
+        present = {t.set for t in tiles}
+        self.set_choices: tuple[tuple[str, ...], ...] = tuple(
+            c for c in SET_CHOICES if all(s in present for s in c)
+        )
 
     def automaton_seats(self) -> tuple[int, ...]:
         """Henry's seat in the solo game ("Solo course of the game")."""
