@@ -71,9 +71,8 @@ def _run(code: str, pure: bool) -> Any:
     env = {k: v for k, v in os.environ.items() if k != "REGALIA_PURE_PYTHON"}
     if pure:
         env["REGALIA_PURE_PYTHON"] = "1"
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, timeout=900
-    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
+    assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
 
