@@ -302,17 +302,65 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         return VERB[s.queue[0].do]
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def fits(self, state: State[Any]) -> bool:
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        """The ids of the legal actions that have one, sorted (the squares of puts, moves and
+        targets worked out inline; every other kind by :meth:`_id`)."""
         s = _court(state)
         fr = self.frame(s, self._seat(s))
-        cell = self.cell
+        c, w, h, count = self.cells, self.width, self.height, self.count
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        plane_put, plane_move, plane_target = self.plane_put, self.plane_move, self.plane_target
+        out = []
         for a in s.legal_actions():
-            if a.kind == act.CONSORT:
+            kind, arg, src, dst = a
+            pos = src if kind == act.MOVE else dst
+            if pos is not None and (
+                kind == act.PLAY or kind == act.PLACE or kind == act.MOVE or kind in _SQUARE_TARGETS
+            ):
+                col = sign * pos[0] - x0
+                row = y1 - sign * pos[1]
+                if not (0 <= col < w and 0 <= row < h):
+                    continue  # outside the window: no id
+                cell = row * w + col
+                if kind == act.MOVE:
+                    if dst is not None:
+                        d = _VEC_DIR.get((dst[0] - pos[0], dst[1] - pos[1]))
+                        if d is not None:
+                            out.append((plane_move + ((d + 4) % 8 if fr.turned else d)) * c + cell)
+                            continue
+                elif kind in _SQUARE_TARGETS:
+                    out.append(plane_target * c + cell)
+                    continue
+                elif type(arg) is int and 0 <= arg < count:
+                    out.append((plane_put + arg) * c + cell)
+                    continue
+            try:
+                out.append(self._id(s, fr, a))
+            except EncodingError:
+                continue
+        return sorted(out)
+
+    def fits(self, state: State[Any]) -> bool:
+        s = _court(state)
+        return self._fits_in(s, self.frame(s, self._seat(s)))
+
+    def _fits_in(self, s: RoyalCourtState, fr: Frame) -> bool:
+        """Whether the square of every legal action but the consort's lies in ``fr``."""
+        w, h = self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        consort = act.CONSORT
+        for a in s.legal_actions():
+            if a.kind == consort:
                 continue
             # the square an id is made of: the source of a move, else the destination or target
             pos = a.src if a.src is not None else a.dst
-            if pos is not None and cell(fr, pos) < 0:
-                return False
+            if pos is not None:
+                col = sign * pos[0] - x0
+                row = y1 - sign * pos[1]
+                if not (0 <= col < w and 0 <= row < h):
+                    return False
         return True
 
     # ------------------------------------------------------------------ observation
@@ -374,52 +422,72 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         ]
 
     def _observe(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
-        self._board(s, seat, fr, out)
-        self._globals(s, seat, fr, out)
+        # every 1.0 of the tensor is gathered as a flat index and written in one call (``ones``)
+        ones: list[int] = []
+        self._board(s, seat, fr, ones)
+        self._globals(s, seat, fr, out, ones)
+        out.put(ones, 1.0)
 
-    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
+    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, ones: list[int]) -> None:
         idx = self.plane_index
-        c = self.cells
-        cell_of = self.cell
+        c, w, h = self.cells, self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
         owner, arch = self._owner, self._arch
         inactive = s.inactive
+        add = ones.append
 
-        def put(name: str, cell: int) -> None:
-            out[idx[name] * c + cell] = 1.0
+        def cell(pos: Pos) -> int:
+            col = sign * pos[0] - x0
+            row = y1 - sign * pos[1]
+            return row * w + col if 0 <= col < w and 0 <= row < h else -1
 
-        for pos, piece in s.board.items():
-            cell = cell_of(fr, pos)
-            if cell < 0:
+        p_inactive = idx["inactive"] * c
+        own_consort = self._consort_piece[seat]
+        p_king, p_queen = idx["king"] * c, idx["queen"] * c
+        p_own_consort, p_opp_consort = idx["own_consort"] * c, idx["opp_consort"] * c
+        p_own_tile, p_opp_tile = idx["own_tile"] * c, idx["opp_tile"] * c
+        p_arch0 = self._arch_plane0 * c
+        for (x, y), piece in s.board.items():
+            col = sign * x - x0
+            row = y1 - sign * y
+            if not (0 <= col < w and 0 <= row < h):
                 continue
+            at = row * w + col
             if inactive >> piece & 1:
-                put("inactive", cell)
+                add(p_inactive + at)
             if piece in (KING, QUEEN):
-                put("king" if piece == KING else "queen", cell)
-                put("own_consort" if piece == self._consort_piece[seat] else "opp_consort", cell)
+                add((p_king if piece == KING else p_queen) + at)
+                add((p_own_consort if piece == own_consort else p_opp_consort) + at)
                 continue
-            put("own_tile" if owner[piece] == seat else "opp_tile", cell)
-            out[(self._arch_plane0 + arch[piece]) * c + cell] = 1.0
+            add((p_own_tile if owner[piece] == seat else p_opp_tile) + at)
+            add(p_arch0 + arch[piece] * c + at)
         for who, name in ((seat, "own_ring"), (1 - seat, "opp_ring")):
+            plane = idx[name] * c
             for q in neighbours4(s.consort_at(who)):
-                cell = cell_of(fr, q)
-                if cell >= 0:
-                    put(name, cell)
+                at = cell(q)
+                if at >= 0:
+                    add(plane + at)
         if s.phase != P_OVER:
+            plane = idx["frontier"] * c
             for q in s.frontier():
-                cell = cell_of(fr, q)
-                if cell >= 0:
-                    put("frontier", cell)
+                at = cell(q)
+                if at >= 0:
+                    add(plane + at)
         if s.phase == P_TARGET and s.source >= 0:
             src = s.at[s.source]
-            if src is not None and cell_of(fr, src) >= 0:
-                put("source", cell_of(fr, src))
+            if src is not None:
+                at = cell(src)
+                if at >= 0:
+                    add(idx["source"] * c + at)
+            plane = idx["targets"] * c
             for a in s.legal_actions():
                 if a.kind in _SQUARE_TARGETS and a.dst is not None:
-                    cell = cell_of(fr, a.dst)
-                    if cell >= 0:
-                        put("targets", cell)
+                    at = cell(a.dst)
+                    if at >= 0:
+                        add(plane + at)
 
-    def _globals(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
+    def _globals(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
         opp = 1 - seat
         off = self.offsets
         n = self.count
@@ -431,7 +499,7 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             out[at : at + len(vals)] = vals
 
         put("to_act", [player == seat, player == opp, player == CHANCE, s.phase == P_OVER])
-        out[off["phase"] + s.phase] = 1.0
+        ones.append(off["phase"] + s.phase)
         put("seat", [seat == 0, s.first == seat, s.first == opp, self._consort_piece[seat] == KING])
         inactive, zone, removed, at = s.inactive, s.zone, s.removed, s.at
         for who, name in ((seat, "tiles_own"), (opp, "tiles_opp")):
@@ -447,7 +515,7 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                     slot = 2 + off_side
                 else:  # not reachable: a tile is in a zone, in play or removed
                     continue
-                out[base + 5 * k + slot] = 1.0
+                ones.append(base + 5 * k + slot)
         put("influence", [a.influence / _INFLUENCE_SCALE for a in self.archetypes])
         if s.phase in (P_TARGET, P_PLACE) and s.queue:
             effect = s.queue[0]  # a target to choose, or the Captain's second tile (extra-play)
@@ -500,7 +568,10 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         )
         cap = self._cap
         put("turn", [s.turn / cap, max(cap - s.turn, 0) / cap, cap / 100])
-        clipped = sum(1 for p in board if self.cell(fr, p) < 0)
+        w, h = self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        clipped = len(board) - sum(1 for x, y in board if 0 <= sign * x - x0 < w and 0 <= y1 - sign * y < h)
         put("window", [clipped / 4, clipped == 0, self.fits(s)])
 
 

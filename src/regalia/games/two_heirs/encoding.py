@@ -51,7 +51,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -183,6 +182,30 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         self._lay_out(planes, [(name, (width,), meaning) for name, width, meaning in self._global_blocks()])
         self._tile_plane0 = self.plane_index[f"tile_{catalogue[self.tiles[0]].id}"] if self.tiles else 0
         self._roads: dict[tuple[int, bool], tuple[int, ...]] = {}
+        #: the first plane of the spatial action kinds (negative: drawn at the source)
+        self._spatial: dict[str, int] = {
+            act.BUILD: self.plane_build,
+            act.TERRAIN: self.plane_terrain,
+            act.STEP: -self.plane_step,
+            act.CALL: self.plane_call,
+            act.WITHDRAW: -self.plane_withdraw,
+            act.DESTROY: self.plane_destroy,
+        }
+        #: per board code and viewer (``code << 1 | seat``): the offsets of the planes it sets
+        self._codes: dict[int, tuple[int, ...]] = {}
+        #: per viewer, per unit: the offset of its plane (own or opponent's, elite or regular)
+        c = self.cells
+        self._unit_planes: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                self.plane_index[
+                    ("own_" if i // UNITS_PER_SEAT == seat else "opp_")
+                    + ("elite" if i % UNITS_PER_SEAT == 0 else "regular")
+                ]
+                * c
+                for i in range(2 * UNITS_PER_SEAT)
+            )
+            for seat in (0, 1)
+        )
 
     # ------------------------------------------------------------------ the window
     def frame(self, state: State[Any], seat: int) -> Frame:
@@ -345,15 +368,52 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         return act.make(act.TREASURE, action_id - self.ch_treasure)
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        """The ids of the legal actions that have one, sorted (the cells of the spatial kinds
+        worked out inline; every other kind by :meth:`_id`)."""
+        s = _base(state)
+        fr = self.frame(s, self._seat(s))
+        c, w, h = self.cells, self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        turned = fr.turned
+        sign = -1 if turned else 1
+        slot = self.slot
+        spatial = self._spatial
+        out = []
+        for a in s.legal_actions():
+            kind, tile, src, dst = a
+            plane = spatial.get(kind)
+            if plane is not None:
+                pos = src if plane < 0 else dst  # a step or withdrawal is drawn at its source
+                if pos is not None:
+                    col = sign * pos[0] - x0
+                    row = y1 - sign * pos[1]
+                    if not (0 <= col < w and 0 <= row < h):
+                        continue  # outside the window: no id
+                    cell = row * w + col
+                    if kind == act.STEP:
+                        if dst is not None:
+                            d = _VEC_DIR.get((dst[0] - pos[0], dst[1] - pos[1]))
+                            if d is not None:
+                                out.append((self.plane_step + ((d + 4) % 8 if turned else d)) * c + cell)
+                                continue
+                    elif kind == act.BUILD or kind == act.TERRAIN:
+                        k = slot.get(tile)
+                        if k is not None:
+                            out.append((plane + k) * c + cell)
+                            continue
+                    else:
+                        out.append(abs(plane) * c + cell)
+                        continue
+            try:
+                out.append(self._id(s, fr, a))
+            except EncodingError:
+                continue
+        return sorted(out)
+
     def fits(self, state: State[Any]) -> bool:
-        fr = self.frame(state, self._seat(state))
-        cell = self.cell
-        for a in state.legal_actions():
-            # the cell an id is made of: the source of a step or withdrawal, else the destination
-            pos = a.src if a.src is not None else a.dst
-            if pos is not None and cell(fr, pos) < 0:
-                return False
-        return True
+        s = _base(state)
+        return self._fits_in(s, self.frame(s, self._seat(s)))
 
     # ------------------------------------------------------------------ observation
     def _global_blocks(self) -> list[tuple[str, int, str]]:
@@ -458,74 +518,108 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         return blocks
 
     def _observe(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
-        self._board(s, seat, fr, out)
-        self._globals(s, seat, fr, out)
+        # every 1.0 of the tensor is gathered as a flat index and written in one call (``ones``);
+        # the other values go in by contiguous slices
+        ones: list[int] = []
+        self._board(s, seat, fr, ones)
+        self._globals(s, seat, fr, out, ones)
+        out.put(ones, 1.0)
 
-    def _put(self, out: Tensor, plane: int, cell: int) -> None:
-        out[plane * self.cells + cell] = 1.0
-
-    def _board(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
+    def _code_planes(self, code: int, seat: int) -> tuple[int, ...]:
+        """The offsets (``plane * cells``) of the board planes a board entry ``code`` sets, as
+        ``seat`` sees it (cached per code and seat: a code is a tile and its owner)."""
+        key = code << 1 | seat
+        found = self._codes.get(key)
+        if found is not None:
+            return found
         idx = self.plane_index
-        tiles = s.tiles
-        put = self._put
-        cell_of = self.cell
-        for pos, code in s.board.items():
-            cell = cell_of(fr, pos)
-            if cell < 0:
-                continue
-            tile = tiles[code >> 2]
-            owner = (code & 3) - 1
-            put(out, idx["tile"], cell)
-            put(out, idx[COLOURS[tile.colour]], cell)
-            slot = self.slot.get(tile.index)
-            if slot is not None:
-                put(out, self._tile_plane0 + slot, cell)
-            if owner < 0:
-                put(out, idx["face_down"], cell)
-                continue
-            put(out, idx["own_building" if owner == seat else "opp_building"], cell)
+        tile = self._catalogue[code >> 2]
+        owner = (code & 3) - 1
+        planes = [idx["tile"], idx[COLOURS[tile.colour]]]
+        slot = self.slot.get(tile.index)
+        if slot is not None:
+            planes.append(self._tile_plane0 + slot)
+        if owner < 0:
+            planes.append(idx["face_down"])
+        else:
+            planes.append(idx["own_building" if owner == seat else "opp_building"])
             building = idx.get("building_" + tile.building)
             if building is not None:
-                put(out, building, cell)
+                planes.append(building)
             if tile.axis is not None:
-                put(out, idx["axis_" + tile.axis], cell)
-            for plane in self._road_planes(tile, owner != seat):
-                put(out, plane, cell)
-        start = cell_of(fr, START)
-        if START in s.board and start >= 0:
-            put(out, idx["start"], start)
+                planes.append(idx["axis_" + tile.axis])
+            planes += self._road_planes(tile, owner != seat)
+        c = self.cells
+        found = self._codes[key] = tuple(plane * c for plane in planes)
+        return found
+
+    def _board(self, s: Base, seat: int, fr: Frame, ones: list[int]) -> None:
+        idx = self.plane_index
+        c = self.cells
+        w, h = self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        codes = self._codes
+        code_planes = self._code_planes
+        add = ones.append
+        extend = ones.extend
+
+        def cell(pos: Pos) -> int:
+            col = sign * pos[0] - x0
+            row = y1 - sign * pos[1]
+            return row * w + col if 0 <= col < w and 0 <= row < h else -1
+
+        board = s.board
+        for (x, y), code in board.items():
+            col = sign * x - x0
+            row = y1 - sign * y
+            if 0 <= col < w and 0 <= row < h:
+                at = row * w + col
+                planes = codes.get(code << 1 | seat) or code_planes(code, seat)
+                extend([p + at for p in planes])
+        if START in board:
+            at = cell(START)
+            if at >= 0:
+                add(idx["start"] * c + at)
+        moved = s.moved
+        unit_planes = self._unit_planes[seat]
+        moved_plane = idx["moved"] * c
         for i, upos in enumerate(s.units):
             if upos is None:
                 continue
-            cell = cell_of(fr, upos)
-            if cell < 0:
+            at = cell(upos)
+            if at < 0:
                 continue
-            mine = i // UNITS_PER_SEAT == seat
-            elite = i % UNITS_PER_SEAT == 0
-            put(out, idx[("own_" if mine else "opp_") + ("elite" if elite else "regular")], cell)
-            if s.moved >> i & 1:
-                put(out, idx["moved"], cell)
+            add(unit_planes[i] + at)
+            if moved >> i & 1:
+                add(moved_plane + at)
+        plane = idx["placeable"] * c
         for pos in s.placements(seat):
-            cell = cell_of(fr, pos)
-            if cell >= 0:
-                put(out, idx["placeable"], cell)
+            at = cell(pos)
+            if at >= 0:
+                add(plane + at)
+        plane = idx["besieged"] * c
         for pos in s.pending:
-            cell = cell_of(fr, pos)
-            if cell >= 0:
-                put(out, idx["besieged"], cell)
+            at = cell(pos)
+            if at >= 0:
+                add(plane + at)
         for who, name in ((seat, "own_last"), (1 - seat, "opp_last")):
             last = s.last_built[who]
-            if last is not None and cell_of(fr, last) >= 0:
-                put(out, idx[name], cell_of(fr, last))
+            if last is not None:
+                at = cell(last)
+                if at >= 0:
+                    add(idx[name] * c + at)
         if self.solo:
             anchor: Pos = s.last_built[0] or START
-            if anchor in s.board and cell_of(fr, anchor) >= 0:
-                put(out, idx["henry_anchor"], cell_of(fr, anchor))
+            if anchor in board:
+                at = cell(anchor)
+                if at >= 0:
+                    add(idx["henry_anchor"] * c + at)
             tokens = self.tokens
             for pos, token in getattr(s, "treasures", ()):
-                cell = cell_of(fr, pos)
-                if cell >= 0:
-                    put(out, idx[f"treasure_{tokens[token]}"], cell)
+                at = cell(pos)
+                if at >= 0:
+                    add(idx[f"treasure_{tokens[token]}"] * c + at)
 
     def _road_planes(self, tile: Tile, turned: bool) -> tuple[int, ...]:
         """The road planes of a face-up tile, turned by 180 degrees when its owner is not the viewer."""
@@ -542,7 +636,23 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
             found = self._roads[key] = tuple(planes)
         return found
 
-    def _globals(self, s: Base, seat: int, fr: Frame, out: Tensor) -> None:
+    def _fits_in(self, s: Base, fr: Frame) -> bool:
+        """Whether every legal action's cell lies in ``fr`` (the seats' frames share their centre,
+        so any seat's frame answers for the seat to act)."""
+        w, h = self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        for a in s.legal_actions():
+            # the cell an id is made of: the source of a step or withdrawal, else the destination
+            pos = a.src if a.src is not None else a.dst
+            if pos is not None:
+                col = sign * pos[0] - x0
+                row = y1 - sign * pos[1]
+                if not (0 <= col < w and 0 <= row < h):
+                    return False
+        return True
+
+    def _globals(self, s: Base, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
         opp = 1 - seat
         off = self.offsets
         n = len(self.tiles)
@@ -550,120 +660,126 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         tiles = s.tiles
         player = s.current_player
         automata = s.automaton_seats()
-
-        def put(name: str, values: Iterable[float]) -> None:
-            vals = list(values)
-            at = off[name]
-            out[at : at + len(vals)] = vals
-
-        def multi_hot(name: str, items: Iterable[int]) -> None:
-            at = off[name]
-            for t in items:
-                k = slot.get(t)
-                if k is not None:
-                    out[at + k] = 1.0
-
-        put("to_act", [player == seat, player == opp, player == CHANCE, s.terminal])
-        on_turn = not s.terminal and s.first >= 0
-        put("turn_of", [on_turn and s.player == seat, on_turn and s.player == opp])
-        put("seat", [s.first == seat, s.first == opp, seat in automata, opp in automata])
-        put(
-            "turn",
-            [
-                s.took,
-                s.shield_mine,
-                s.discarding,
-                len(s.pending) / 2,
-                s.discounts / 3,
-                s.final,
-                s.trigger,
-                max(s.finals_left, 0) / 2 if s.final else 0.0,
-            ],
-        )
         units = s.units
-        on_board = [
-            sum(1 for u in units[p * UNITS_PER_SEAT : (p + 1) * UNITS_PER_SEAT] if u is not None)
-            for p in (seat, opp)
-        ]
-        moved = [
-            float(s.moved >> (p * UNITS_PER_SEAT + k) & 1) for p in (seat, opp) for k in range(UNITS_PER_SEAT)
-        ]
-        put(
-            "units",
-            [
-                s.units_in_reserve(seat) / 2,
-                s.units_in_reserve(opp) / 2,
-                on_board[0] / 3,
-                on_board[1] / 3,
-                *moved,
-            ],
-        )
+        moved_bits = s.moved
+        u = UNITS_PER_SEAT
+        reach_seat = s.reach_positions(seat)
+        reach_opp = s.reach_positions(opp)
         filled = sum(1 for t in s.reserve if t >= 0)
-        reach = {p: (filled if p in automata else len(s.reach_positions(p))) for p in (seat, opp)}
-        put("reach", [reach[seat] / 6, reach[opp] / 6])
-        res = [*s.resources(seat), *s.resources(opp)]
-        put("resources", [r / _RESOURCE_SCALE for r in res])
-        put("producers", [r / 3 for r in (*s.prod[seat], *s.prod[opp])])
         scores = s.scores()
-        put(
-            "scores",
-            [
-                scores[seat] / _SCORE_SCALE,
-                scores[opp] / _SCORE_SCALE,
-                (scores[seat] - scores[opp]) / _SCORE_SCALE,
-            ],
-        )
+        on_turn = not s.terminal and s.first >= 0
+        final = s.final
+        # the blocks to_act .. scores lie one after the other: one slice
+        head = [
+            # to_act
+            player == seat,
+            player == opp,
+            player == CHANCE,
+            s.terminal,
+            # turn_of
+            on_turn and s.player == seat,
+            on_turn and s.player == opp,
+            # seat
+            s.first == seat,
+            s.first == opp,
+            seat in automata,
+            opp in automata,
+            # turn
+            s.took,
+            s.shield_mine,
+            s.discarding,
+            len(s.pending) / 2,
+            s.discounts / 3,
+            final,
+            s.trigger,
+            max(s.finals_left, 0) / 2 if final else 0.0,
+            # units
+            s.units_in_reserve(seat) / 2,
+            s.units_in_reserve(opp) / 2,
+            sum(1 for p in units[seat * u : seat * u + u] if p is not None) / 3,
+            sum(1 for p in units[opp * u : opp * u + u] if p is not None) / 3,
+            *[float(moved_bits >> (p * u + k) & 1) for p in (seat, opp) for k in range(u)],
+            # reach
+            (filled if seat in automata else len(reach_seat)) / 6,
+            (filled if opp in automata else len(reach_opp)) / 6,
+            # resources, producers
+            *[r / _RESOURCE_SCALE for r in s.resources(seat, reach_seat)],
+            *[r / _RESOURCE_SCALE for r in s.resources(opp, reach_opp)],
+            *[r / 3 for r in s.prod[seat]],
+            *[r / 3 for r in s.prod[opp]],
+            # scores
+            scores[seat] / _SCORE_SCALE,
+            scores[opp] / _SCORE_SCALE,
+            (scores[seat] - scores[opp]) / _SCORE_SCALE,
+        ]
+        at = off["to_act"]
+        out[at : at + len(head)] = head
         # the reserve, clockwise from the shield
-        in_reach = {p: set(s.reach_positions(p)) if p not in automata else None for p in (seat, opp)}
+        reachable = (
+            None if seat in automata else set(reach_seat),
+            None if opp in automata else set(reach_opp),
+        )
         at = off["reserve"]
         width = n + 5
+        reserve = s.reserve
         for k in range(1, RESERVE_SIZE):
             pos = (s.shield + k) % RESERVE_SIZE
-            t = s.reserve[pos]
-            base = at + (k - 1) * width
+            t = reserve[pos]
             if t < 0:
                 continue
+            base = at + (k - 1) * width
             j = slot.get(t)
             if j is not None:
-                out[base + j] = 1.0
-            out[base + n + tiles[t].colour] = 1.0
-            for m, p in enumerate((seat, opp)):
-                reachable = in_reach[p]
-                if reachable is None or pos in reachable:
-                    out[base + n + 3 + m] = 1.0
-        multi_hot("hand_own", s.hands[seat])
-        multi_hot("hand_opp", s.hands[opp])
-        put("hand_sizes", [len(s.hands[seat]) / 3, len(s.hands[opp]) / 3])
-        multi_hot("box", s.box)
-        multi_hot("supply", s.supply)
+                ones.append(base + j)
+            ones.append(base + n + tiles[t].colour)
+            for m in (0, 1):
+                r = reachable[m]
+                if r is None or pos in r:
+                    ones.append(base + n + 3 + m)
+        for name, items in (
+            ("hand_own", s.hands[seat]),
+            ("hand_opp", s.hands[opp]),
+            ("box", s.box),
+            ("supply", s.supply),
+        ):
+            at = off[name]
+            ones.extend([at + k for k in map(slot.get, items) if k is not None])
+        at = off["hand_sizes"]
+        out[at : at + 2] = (len(s.hands[seat]) / 3, len(s.hands[opp]) / 3)
         counts = s.supply_counts()
-        top = [0.0, 0.0, 0.0]
+        at = off["supply_info"]
+        out[at : at + 4] = (len(s.supply) / max(n, 1), counts[0] / 9, counts[1] / 9, counts[2] / 9)
         if s.top >= 0 and s.supply:
-            top[s.top] = 1.0
-        put("supply_info", [len(s.supply) / max(n, 1), *(c / 9 for c in counts), *top])
-        put("sets", [name in s.sets for name in SETS])
-        clipped = sum(1 for p in s.board if self.cell(fr, p) < 0)
-        put("window", [clipped / 10, clipped == 0, self.fits(s)])
+            ones.append(at + 4 + s.top)
+        at = off["sets"]
+        ones.extend([at + k for k, name in enumerate(SETS) if name in s.sets])
+        w, h = self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        inside = sum(1 for x, y in s.board if 0 <= sign * x - x0 < w and 0 <= y1 - sign * y < h)
+        clipped = len(s.board) - inside
+        at = off["window"]
+        out[at : at + 3] = (clipped / 10, clipped == 0, self._fits_in(s, fr))
         if self.solo:
-            self._solo_globals(s, out)
+            self._solo_globals(s, out, ones)
 
-    def _solo_globals(self, s: Any, out: Tensor) -> None:
+    def _solo_globals(self, s: Any, out: Tensor, ones: list[int]) -> None:
         off = self.offsets
         step = s.henry_step
         if 1 <= step <= 3:
-            out[off["henry_step"] + step - 1] = 1.0
+            ones.append(off["henry_step"] + step - 1)
         j = self.slot.get(s.henry_tile)
         if s.henry_tile >= 0 and j is not None:
-            out[off["henry_tile"] + j] = 1.0
+            ones.append(off["henry_tile"] + j)
         at = off["treasure_info"]
-        out[at : at + 3] = [s.pile_left / 10, len(s.treasures) / 10, len(s.taken) / 10]
-        for t in s.taken:
-            out[off["tokens_removed"] + t] = 1.0
-        for t in s.unseen_tokens():
-            out[off["tokens_unseen"] + t] = 1.0
-        for k in range(UNITS_PER_SEAT):
-            out[off["henry_off"] + k] = float(s.henry_off >> k & 1)
-        out[off["level"] + s.game.options.henry_level - 1] = 1.0
+        out[at : at + 3] = (s.pile_left / 10, len(s.treasures) / 10, len(s.taken) / 10)
+        at = off["tokens_removed"]
+        ones.extend([at + t for t in s.taken])
+        at = off["tokens_unseen"]
+        ones.extend([at + t for t in s.unseen_tokens()])
+        at = off["henry_off"]
+        ones.extend([at + k for k in range(UNITS_PER_SEAT) if s.henry_off >> k & 1])
+        ones.append(off["level"] + s.game.options.henry_level - 1)
 
 
 def _base(state: State[Any]) -> Base:
