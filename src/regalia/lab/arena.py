@@ -18,7 +18,7 @@ from typing import Any
 
 from regalia.core.game import JSON, Game
 from regalia.core.text import plural
-from regalia.lab.backends import backend_session, run_jobs
+from regalia.lab.backends import Interrupted, backend_session, finished_prefix, run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
 from regalia.lab.play import GameJob, GameResult, LabError, outcome_of
 from regalia.lab.sprt import (
@@ -73,6 +73,8 @@ class ArenaResult:
     pairs: bool = False  # each seed played once per rotation of the seats
     sprt: SprtResult | None = None
     played: int = 0  # games played, those past the SPRT's decision included
+    interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games finished until then
+    planned: int = 0  # the games the run was to play at most (0: as many as it has)
 
     # -- head to head: the first agent (tested) against the second (baseline) ----------------------
     @property
@@ -175,6 +177,8 @@ class ArenaResult:
                 f"H0 accepted: {a} is not stronger than {b} by {spec.elo1:g} Elo"
                 f" (elo0={spec.elo0:g} fits the games better)"
             )
+        if self.interrupted:
+            return f"inconclusive: interrupted after {plural(self.games, 'game')}"
         return f"inconclusive at the cap of {plural(self.games, 'game')}"
 
     def summary_lines(self) -> list[str]:
@@ -183,6 +187,11 @@ class ArenaResult:
         if est is None:
             return []
         games = self.game_outcomes()
+        stopped = (
+            [f"interrupted: the {plural(self.games, 'game')} finished of {self.planned} planned"]
+            if self.interrupted
+            else []
+        )
         a, b = self.agents[0], self.agents[1]
         unit = f"{plural(est.units, 'pair')}" if self.pentanomial else plural(est.units, "game")
         lines = [
@@ -200,7 +209,7 @@ class ArenaResult:
                 f" after {plural(self.games, 'game')}"
             )
             lines.append(self.verdict())
-        return lines
+        return stopped + lines
 
     # -- counts ------------------------------------------------------------------------------
     @property
@@ -322,6 +331,7 @@ class ArenaResult:
             "head_to_head": self.head_to_head_json(),
             "sprt": self.sprt_json(),
             "games_played": self.played or self.games,
+            "interrupted": self.interrupted,
         }
 
     def table(self) -> Any:
@@ -417,13 +427,19 @@ def run_arena(
     name = f"{_game_name(game)} arena"
     decided: SprtResult | None = None
     played = len(jobs)
+    interrupted = False
+    unit = len(specs) if pairs else 1
     if sprt is None:
-        results = run_jobs(jobs, workers, backend, ray_address, progress, name)
+        try:
+            results = run_jobs(jobs, workers, backend, ray_address, progress, name)
+        except Interrupted as stop:
+            results, interrupted = finished_prefix(jobs, stop.results, unit), True
+            played = len(stop.results)
     else:
-        results, decided, played = _run_sequential(
+        results, decided, played, interrupted = _run_sequential(
             jobs,
             sprt,
-            len(specs) if pairs else 1,
+            unit,
             pairs and len(specs) == 2,
             workers,
             backend,
@@ -446,6 +462,8 @@ def run_arena(
         pairs=pairs,
         sprt=decided,
         played=played,
+        interrupted=interrupted,
+        planned=len(jobs),
     )
     if out_dir is not None:
         result.save(out_dir)
@@ -475,9 +493,10 @@ def _run_sequential(
     ray_address: str | None,
     progress: bool,
     name: str,
-) -> tuple[list[GameResult], SprtResult, int]:
+) -> tuple[list[GameResult], SprtResult, int, bool]:
     """Play ``jobs`` in batches, testing after each unit (``per_unit`` games, in index order);
-    returns the games up to the decision, the test's result and the games played."""
+    returns the games up to the decision, the test's result, the games played and whether an
+    interruption stopped it (the test then stands on the whole units finished in order)."""
     values = PENTANOMIAL if pentanomial else TRINOMIAL
     counts = [0] * len(values)
     results: list[GameResult] = []
@@ -487,10 +506,16 @@ def _run_sequential(
     batch = max(16, 4 * workers) // per_unit * per_unit or per_unit
     done = 0
     with backend_session(backend, ray_address):
-        while done < len(jobs):
+        interrupted = False
+        while done < len(jobs) and not interrupted:
             part = jobs[done : done + batch]
-            results.extend(run_jobs(part, workers, backend, ray_address, progress, name))
-            done += len(part)
+            try:
+                results.extend(run_jobs(part, workers, backend, ray_address, progress, name))
+                done += len(part)
+            except Interrupted as stop:
+                results.extend(finished_prefix(part, stop.results, per_unit))
+                done += len(stop.results)
+                interrupted = True
             batch = min(2 * batch, 256 // per_unit * per_unit or per_unit)
             while tested + per_unit <= len(results):
                 unit = results[tested : tested + per_unit]
@@ -507,8 +532,8 @@ def _run_sequential(
                 value = llr(values, counts, spec.elo0, spec.elo1)
                 decision = spec.decide(value)
                 if decision:
-                    return results[:tested], SprtResult(spec, decision, value, units), done
-    return results[:tested], SprtResult(spec, "", value, units), done
+                    return results[:tested], SprtResult(spec, decision, value, units), done, False
+    return results[:tested], SprtResult(spec, "", value, units), done, interrupted
 
 
 def _finite(x: float) -> float | None:

@@ -65,6 +65,16 @@ def progress_bar(enabled: bool, total: int, description: str) -> Iterator[Callab
         yield lambda n: bar.advance(task, n)
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM, which the lab's commands turn into it) while jobs ran: ``results`` holds
+    the results of the jobs that had finished, sorted as :func:`run_jobs` sorts them. A
+    ``KeyboardInterrupt``, so a caller that does not keep partial results stops as before."""
+
+    def __init__(self, results: list[Any]) -> None:
+        super().__init__(f"interrupted after {len(results)} finished jobs")
+        self.results = results
+
+
 #: A task of a worker: play some jobs, return one result per job (each with ``index`` and, where
 #: jobs come in groups, ``group``). Module-level functions (or ``functools.partial`` of one) only,
 #: since worker processes and Ray import them by name.
@@ -87,23 +97,56 @@ def run_jobs(
     if workers < 1:
         raise LabError(f"workers must be at least 1, got {workers}")
     results: list[Any] = []
-    with progress_bar(progress, len(jobs), description) as advance:
-        if backend == "ray":
-            results = _run_ray(jobs, workers, ray_address, advance, task)
-        elif workers == 1 or len(jobs) <= 1:
-            for part in chunks(jobs, 1):
-                results.extend(task(part))
-                advance(len(part))
-        else:
-            results = _run_processes(jobs, workers, advance, task)
-    results.sort(key=lambda r: (getattr(r, "group", 0), r.index))
+    try:
+        with progress_bar(progress, len(jobs), description) as advance:
+            if backend == "ray":
+                _run_ray(jobs, workers, ray_address, advance, task, results)
+            elif workers == 1 or len(jobs) <= 1:
+                for job in jobs:  # one at a time: an interruption keeps every finished game
+                    results.extend(task([job]))
+                    advance(1)
+            else:
+                _run_processes(jobs, workers, advance, task, results)
+    except KeyboardInterrupt:
+        results.sort(key=_order)
+        raise Interrupted(results) from None
+    results.sort(key=_order)
     return results
 
 
+def _order(result: Any) -> tuple[int, int]:
+    return (getattr(result, "group", 0), result.index)
+
+
+def finished_prefix(jobs: Sequence[GameJob], results: Sequence[Any], unit: int = 1) -> list[Any]:
+    """The results of the longest run of ``jobs`` from the first whose every job finished, cut to
+    whole units of ``unit`` jobs (the games of one seed with ``--pairs``): what an interrupted run
+    keeps, the same whichever jobs the workers happened to finish first.
+
+    >>> from types import SimpleNamespace as R
+    >>> jobs = [R(index=i) for i in range(6)]
+    >>> [r.index for r in finished_prefix(jobs, [R(index=i) for i in (0, 1, 2, 4)])]
+    [0, 1, 2]
+    >>> [r.index for r in finished_prefix(jobs, [R(index=i) for i in (0, 1, 2, 4)], unit=2)]
+    [0, 1]
+    """
+    by_key = {_order(r): r for r in results}
+    kept: list[Any] = []
+    for job in jobs:
+        result = by_key.get(_order(job))
+        if result is None:
+            break
+        kept.append(result)
+    return kept[: len(kept) // unit * unit]
+
+
 def _run_processes(
-    jobs: Sequence[GameJob], workers: int, advance: Callable[[int], None], task: Task[Any]
-) -> list[Any]:
-    results: list[Any] = []
+    jobs: Sequence[GameJob],
+    workers: int,
+    advance: Callable[[int], None],
+    task: Task[Any],
+    results: list[Any],
+) -> None:
     # "spawn": fresh interpreters, safe whatever threads (the progress bar) the parent runs.
     context = multiprocessing.get_context("spawn")
     parts = chunks(jobs, workers)
@@ -119,8 +162,10 @@ def _run_processes(
         except BaseException:
             for future in pending:
                 future.cancel()
+            # a worker still playing would hold the pool's shutdown until its games end
+            for child in multiprocessing.active_children():
+                child.terminate()
             raise
-    return results
 
 
 def run_task(task: Task[R], part: Sequence[GameJob]) -> list[R]:
@@ -168,7 +213,8 @@ def _run_ray(
     ray_address: str | None,
     advance: Callable[[int], None],
     task: Task[Any],
-) -> list[Any]:
+    results: list[Any],
+) -> None:
     ray = _import_ray()
     started = False
     if not ray.is_initialized():
@@ -185,14 +231,17 @@ def _run_ray(
         cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
         remote = ray.remote(num_cpus=1)(run_task)
         pending = [remote.remote(task, p) for p in chunks(jobs, max(workers, cpus))]
-        results: list[Any] = []
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                part = ray.get(ref)
-                results.extend(part)
-                advance(len(part))
-        return results
+        try:
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                for ref in done:
+                    part = ray.get(ref)
+                    results.extend(part)
+                    advance(len(part))
+        except KeyboardInterrupt:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+            raise
     finally:
         if started:
             ray.shutdown()

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -53,6 +55,15 @@ def _console() -> Console:
     return Console(highlight=False, width=width)
 
 
+def _sigterm(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _stop_on_sigterm() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _sigterm)
+
+
 def _run(
     run: Callable[..., Any],
     game: str,
@@ -66,7 +77,10 @@ def _run(
     progress: bool,
     **extra: Any,
 ) -> Any:
-    """A lab run from the command line: a bad request is one red ``error:`` line and exit code 2."""
+    """A lab run from the command line: a bad request is one red ``error:`` line and exit code 2;
+    SIGTERM (``timeout``, a batch system) stops it as Ctrl-C does (an arena then reports the games
+    finished)."""
+    _stop_on_sigterm()
     try:
         return run(
             game,
@@ -178,6 +192,8 @@ def arena_command(
             _console().print(Text(line))
     if out is not None and not json_output:
         _console().print(f"report: {out / 'report.md'}")
+    if result.interrupted:
+        raise typer.Exit(130)  # the shell's code for a run stopped by a signal
 
 
 def ladder_command(
