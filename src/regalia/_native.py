@@ -19,11 +19,13 @@ from importlib.machinery import EXTENSION_SUFFIXES
 
 #: The compiled modules by package (none of them a package's ``__init__``).
 _COMPILED: dict[str, str] = {
-    "core": "data errors fields game grid loop notation options record registry text",
-    "games.carcassonne": "actions base effects game rules state tiles views",
-    "games.royal_court": "actions archetypes game state",
-    "games.two_heirs": "actions base board effects game henry position rules scoring solo state tally tiles"
-    " views",
+    # not core.options nor the games' game modules (their options classes): the options are read
+    # from their dataclasses' annotations, which a compiled dataclass keeps only as erased classes
+    # (``tuple`` for ``tuple[str, ...]``), and an interpreted class may not subclass a compiled one
+    "core": "data errors fields game grid loop notation record registry text",
+    "games.carcassonne": "actions base effects rules state tiles views",
+    "games.royal_court": "actions archetypes state",
+    "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
     # not mcts: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
     # defaults to be literals or Final constants (GAME_DEPTH is neither)
     "ai": "base simple expectimax",

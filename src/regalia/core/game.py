@@ -84,7 +84,7 @@ class Game(ABC, Generic[A, OptionsT]):
     considers every action).
 
     A game is generic over its action type and its options class (``Game[Action, MyOptions]``), so
-    ``game.options.name`` is typed (and compiled to a direct field read).
+    ``game.options.name`` is typed.
 
     >>> import regalia
     >>> game = regalia.load_game("two-heirs")
