@@ -481,13 +481,13 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         root = np.fromiter(s.parent, dtype=np.intp, count=len(s.parent))
         while True:
             up = root[root]
-            if np.array_equal(up, root):
+            if (up == root).all():
                 break
             root = up
         fdata = s.fdata
         tile_roots = root[np.minimum(bases[:, None] + self._seg_range, len(fdata) - 1)]
         sides = self._seg_sides[codes]
-        closable = np.unique(tile_roots[sides != 0]).tolist()  # the roots of cities and roads
+        closable = list(set(tile_roots[sides != 0].tolist()))  # the roots of cities and roads
         complete = np.zeros(len(fdata), dtype=bool)
         complete[closable] = [fdata[r].open == 0 for r in closable]
         words = np.where(complete[tile_roots], sides, 0)
@@ -508,15 +508,18 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         seg_locs = self._seg_locs
         follower0 = idx["follower_0"]
         n = s.num_players
+        ones: list[int] = []
+        add = ones.append
         for (x, y), (who, segment) in meeples.items():
             cl = x - x0
             rw = top - y
             if not (0 <= cl < side and 0 <= rw < side):
                 continue
             cell = rw * side + cl
-            flat[(follower0 + (who - seat) % n) * c + cell] = 1.0
-            for plane in seg_locs[board[(x, y)]][segment]:
-                flat[plane * c + cell] = 1.0
+            add((follower0 + (who - seat) % n) * c + cell)
+            ones.extend([plane * c + cell for plane in seg_locs[board[(x, y)]][segment]])
+        if ones:
+            flat.put(ones, 1.0)
         # positions of note
         origin = self.cell(fr, (0, 0))
         if origin >= 0:

@@ -172,6 +172,12 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         ]
         self._lay_out(planes, self._global_blocks())
         self._arch_plane0 = len(_BOARD_PLANES)
+        #: per viewer: the frame, the inactive pieces, whether the game is over and a copy of the
+        #: board last drawn, with the flat indices of the ones of its pieces and frontier
+        self._last_board: list[tuple[Frame, int, bool, dict[Pos, int], npt.NDArray[np.intp]] | None] = [
+            None,
+            None,
+        ]
 
     # ------------------------------------------------------------------ the window
     def frame(self, state: State[Any], seat: int) -> Frame:
@@ -424,16 +430,15 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
     def _observe(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
         # every 1.0 of the tensor is gathered as a flat index and written in one call (``ones``)
         ones: list[int] = []
-        self._board(s, seat, fr, ones)
+        self._board(s, seat, fr, out, ones)
         self._globals(s, seat, fr, out, ones)
         out.put(ones, 1.0)
 
-    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, ones: list[int]) -> None:
+    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
         idx = self.plane_index
         c, w, h = self.cells, self.width, self.height
         x0, y1 = fr.x0, fr.y1
         sign = -1 if fr.turned else 1
-        owner, arch = self._owner, self._arch
         inactive = s.inactive
         add = ones.append
 
@@ -442,6 +447,52 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             row = y1 - sign * pos[1]
             return row * w + col if 0 <= col < w and 0 <= row < h else -1
 
+        board = s.board
+        over = s.phase == P_OVER
+        # the pieces and the frontier: the last board drawn for this seat in this frame is kept (a
+        # copy of the board, compared by value: never stale), with the flat indices of its ones
+        last = self._last_board[seat]
+        if (
+            last is not None
+            and last[0] == fr
+            and last[1] == inactive
+            and last[2] == over
+            and last[3] == board
+        ):
+            out[last[4]] = 1.0
+        else:
+            found = np.array(self._pieces_ones(s, seat, fr, over), dtype=np.intp)
+            self._last_board[seat] = (fr, inactive, over, dict(board), found)
+            out[found] = 1.0
+        for who, name in ((seat, "own_ring"), (1 - seat, "opp_ring")):
+            plane = idx[name] * c
+            for q in neighbours4(s.consort_at(who)):
+                at = cell(q)
+                if at >= 0:
+                    add(plane + at)
+        if s.phase == P_TARGET and s.source >= 0:
+            src = s.at[s.source]
+            if src is not None:
+                at = cell(src)
+                if at >= 0:
+                    add(idx["source"] * c + at)
+            plane = idx["targets"] * c
+            for a in s.legal_actions():
+                if a.kind in _SQUARE_TARGETS and a.dst is not None:
+                    at = cell(a.dst)
+                    if at >= 0:
+                        add(plane + at)
+
+    def _pieces_ones(self, s: RoyalCourtState, seat: int, fr: Frame, over: bool) -> list[int]:
+        """The flat indices of the ones of the pieces' planes and of the frontier (not at the end)."""
+        idx = self.plane_index
+        c, w, h = self.cells, self.width, self.height
+        x0, y1 = fr.x0, fr.y1
+        sign = -1 if fr.turned else 1
+        owner, arch = self._owner, self._arch
+        inactive = s.inactive
+        ones: list[int] = []
+        add = ones.append
         p_inactive = idx["inactive"] * c
         own_consort = self._consort_piece[seat]
         p_king, p_queen = idx["king"] * c, idx["queen"] * c
@@ -462,30 +513,14 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                 continue
             add((p_own_tile if owner[piece] == seat else p_opp_tile) + at)
             add(p_arch0 + arch[piece] * c + at)
-        for who, name in ((seat, "own_ring"), (1 - seat, "opp_ring")):
-            plane = idx[name] * c
-            for q in neighbours4(s.consort_at(who)):
-                at = cell(q)
-                if at >= 0:
-                    add(plane + at)
-        if s.phase != P_OVER:
+        if not over:
             plane = idx["frontier"] * c
-            for q in s.frontier():
-                at = cell(q)
-                if at >= 0:
-                    add(plane + at)
-        if s.phase == P_TARGET and s.source >= 0:
-            src = s.at[s.source]
-            if src is not None:
-                at = cell(src)
-                if at >= 0:
-                    add(idx["source"] * c + at)
-            plane = idx["targets"] * c
-            for a in s.legal_actions():
-                if a.kind in _SQUARE_TARGETS and a.dst is not None:
-                    at = cell(a.dst)
-                    if at >= 0:
-                        add(plane + at)
+            for x, y in s.frontier():
+                col = sign * x - x0
+                row = y1 - sign * y
+                if 0 <= col < w and 0 <= row < h:
+                    add(plane + row * w + col)
+        return ones
 
     def _globals(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
         opp = 1 - seat

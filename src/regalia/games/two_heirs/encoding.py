@@ -191,6 +191,27 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
             act.WITHDRAW: -self.plane_withdraw,
             act.DESTROY: self.plane_destroy,
         }
+        #: a copy of the board last framed, with its tiles' bounding box (x0, x1, y0, y1)
+        self._box: tuple[dict[Pos, int], int, int, int, int] | None = None
+        #: per viewer: the frame and a copy of the board last drawn, with the tiles inside the window
+        #: and the flat indices of their ones
+        self._last_tiles: list[tuple[Frame, dict[Pos, int], int, npt.NDArray[np.intp]] | None] = [None, None]
+        #: where the values that are not ones go, in the order _globals lists them
+        o = self.offsets
+        self._values = np.array(
+            [
+                *range(o["to_act"], o["scores"] + 3),
+                *range(o["hand_sizes"], o["hand_sizes"] + 2),
+                *range(o["supply_info"], o["supply_info"] + 4),
+                *range(o["window"], o["window"] + 3),
+            ],
+            dtype=np.intp,
+        )
+        #: per multi-hot block of tiles: a tile's index in the tensor (never 0: after the board planes)
+        self._hot: dict[str, dict[int, int]] = {
+            name: {t: self.offsets[name] + k for t, k in self.slot.items()}
+            for name in ("hand_own", "hand_opp", "box", "supply")
+        }
         #: per board code and viewer (``code << 1 | seat``): the offsets of the planes it sets
         self._codes: dict[int, tuple[int, ...]] = {}
         #: per viewer, per unit: the offset of its plane (own or opponent's, elite or regular)
@@ -215,9 +236,12 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         board = s.board
         if self.frame_kind == "origin" or not board:
             return self._centred(0, 0, turned)
-        xs = [p[0] for p in board]
-        ys = [p[1] for p in board]
-        x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+        # the tiles' bounding box, kept with a copy of the board it was made of (compared by value)
+        box = self._box
+        if box is None or box[0] != board:
+            xs, ys = zip(*board, strict=True)
+            box = self._box = (dict(board), min(xs), max(xs), min(ys), max(ys))
+        _, x0, x1, y0, y1 = box
         if self.frame_kind == "tiles":
             return self._centred((x0 + x1) // 2, (y0 + y1) // 2, turned)
         # "board": the tiles and the free cells touching a unit, where tiles may be played next
@@ -521,8 +545,8 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         # every 1.0 of the tensor is gathered as a flat index and written in one call (``ones``);
         # the other values go in by contiguous slices
         ones: list[int] = []
-        self._board(s, seat, fr, ones)
-        self._globals(s, seat, fr, out, ones)
+        inside = self._board(s, seat, fr, out, ones)
+        self._globals(s, seat, fr, inside, out, ones)
         out.put(ones, 1.0)
 
     def _code_planes(self, code: int, seat: int) -> tuple[int, ...]:
@@ -553,7 +577,8 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         found = self._codes[key] = tuple(plane * c for plane in planes)
         return found
 
-    def _board(self, s: Base, seat: int, fr: Frame, ones: list[int]) -> None:
+    def _board(self, s: Base, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> int:
+        """Gather the board planes' ones; returns how many of the board's tiles are in the window."""
         idx = self.plane_index
         c = self.cells
         w, h = self.width, self.height
@@ -562,7 +587,6 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         codes = self._codes
         code_planes = self._code_planes
         add = ones.append
-        extend = ones.extend
 
         def cell(pos: Pos) -> int:
             col = sign * pos[0] - x0
@@ -570,13 +594,27 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
             return row * w + col if 0 <= col < w and 0 <= row < h else -1
 
         board = s.board
-        for (x, y), code in board.items():
-            col = sign * x - x0
-            row = y1 - sign * y
-            if 0 <= col < w and 0 <= row < h:
-                at = row * w + col
-                planes = codes.get(code << 1 | seat) or code_planes(code, seat)
-                extend([p + at for p in planes])
+        # the tiles' planes: the last board drawn for this seat in this frame is kept (a copy of the
+        # board, compared by value: never stale), with the flat indices it gave
+        kept = self._last_tiles[seat]
+        if kept is not None and kept[0] == fr and kept[1] == board:
+            inside = kept[2]
+            out[kept[3]] = 1.0
+        else:
+            inside = 0
+            tiles: list[int] = []
+            more = tiles.extend
+            for (x, y), code in board.items():
+                col = sign * x - x0
+                row = y1 - sign * y
+                if 0 <= col < w and 0 <= row < h:
+                    at = row * w + col
+                    planes = codes.get(code << 1 | seat) or code_planes(code, seat)
+                    more([p + at for p in planes])
+                    inside += 1
+            found = np.array(tiles, dtype=np.intp)
+            self._last_tiles[seat] = (fr, dict(board), inside, found)
+            out[found] = 1.0
         if START in board:
             at = cell(START)
             if at >= 0:
@@ -620,6 +658,7 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
                 at = cell(pos)
                 if at >= 0:
                     add(idx[f"treasure_{tokens[token]}"] * c + at)
+        return inside
 
     def _road_planes(self, tile: Tile, turned: bool) -> tuple[int, ...]:
         """The road planes of a face-up tile, turned by 180 degrees when its owner is not the viewer."""
@@ -652,7 +691,8 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
                     return False
         return True
 
-    def _globals(self, s: Base, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
+    def _globals(self, s: Base, seat: int, fr: Frame, inside: int, out: Tensor, ones: list[int]) -> None:
+        """The flat blocks; ``inside``: the board's tiles inside the window."""
         opp = 1 - seat
         off = self.offsets
         n = len(self.tiles)
@@ -712,8 +752,6 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
             scores[opp] / _SCORE_SCALE,
             (scores[seat] - scores[opp]) / _SCORE_SCALE,
         ]
-        at = off["to_act"]
-        out[at : at + len(head)] = head
         # the reserve, clockwise from the shield
         reachable = (
             None if seat in automata else set(reach_seat),
@@ -736,30 +774,32 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
                 r = reachable[m]
                 if r is None or pos in r:
                     ones.append(base + n + 3 + m)
-        for name, items in (
-            ("hand_own", s.hands[seat]),
-            ("hand_opp", s.hands[opp]),
-            ("box", s.box),
-            ("supply", s.supply),
-        ):
-            at = off[name]
-            ones.extend([at + k for k in map(slot.get, items) if k is not None])
-        at = off["hand_sizes"]
-        out[at : at + 2] = (len(s.hands[seat]) / 3, len(s.hands[opp]) / 3)
+        hot = self._hot
+        ones.extend(filter(None, map(hot["hand_own"].get, s.hands[seat])))
+        ones.extend(filter(None, map(hot["hand_opp"].get, s.hands[opp])))
+        ones.extend(filter(None, map(hot["box"].get, s.box)))
+        ones.extend(filter(None, map(hot["supply"].get, s.supply)))
         counts = s.supply_counts()
-        at = off["supply_info"]
-        out[at : at + 4] = (len(s.supply) / max(n, 1), counts[0] / 9, counts[1] / 9, counts[2] / 9)
         if s.top >= 0 and s.supply:
-            ones.append(at + 4 + s.top)
+            ones.append(off["supply_info"] + 4 + s.top)
         at = off["sets"]
         ones.extend([at + k for k, name in enumerate(SETS) if name in s.sets])
-        w, h = self.width, self.height
-        x0, y1 = fr.x0, fr.y1
-        sign = -1 if fr.turned else 1
-        inside = sum(1 for x, y in s.board if 0 <= sign * x - x0 < w and 0 <= y1 - sign * y < h)
         clipped = len(s.board) - inside
-        at = off["window"]
-        out[at : at + 3] = (clipped / 10, clipped == 0, self._fits_in(s, fr))
+        head += [
+            # hand_sizes
+            len(s.hands[seat]) / 3,
+            len(s.hands[opp]) / 3,
+            # supply_info (but the top tile's colour)
+            len(s.supply) / max(n, 1),
+            counts[0] / 9,
+            counts[1] / 9,
+            counts[2] / 9,
+            # window
+            clipped / 10,
+            clipped == 0,
+            self._fits_in(s, fr),
+        ]
+        out[self._values] = head
         if self.solo:
             self._solo_globals(s, out, ones)
 
