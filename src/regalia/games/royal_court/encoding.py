@@ -53,7 +53,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -172,9 +171,26 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         ]
         self._lay_out(planes, self._global_blocks())
         self._arch_plane0 = len(_BOARD_PLANES)
+        #: the influence block (the same in every position)
+        self._influence = np.array(
+            [a.influence / _INFLUENCE_SCALE for a in self.archetypes], dtype=np.float32
+        )
+        #: where the values that are not ones go, in the order _globals lists them
+        o = self.offsets
+        self._values = np.array(
+            [
+                *range(o["to_act"], o["to_act"] + 4),
+                *range(o["seat"], o["seat"] + 4),
+                *range(o["turn_flags"], o["turn_flags"] + 6),
+                *range(o["scores"], o["scores"] + 7),
+                *range(o["turn"], o["turn"] + 3),
+                *range(o["window"], o["window"] + 3),
+            ],
+            dtype=np.intp,
+        )
         #: per viewer: the frame, the inactive pieces, whether the game is over and a copy of the
         #: board last drawn, with the flat indices of the ones of its pieces and frontier
-        self._last_board: list[tuple[Frame, int, bool, dict[Pos, int], npt.NDArray[np.intp]] | None] = [
+        self._last_board: list[tuple[Frame, int, bool, dict[Pos, int], int, npt.NDArray[np.intp]] | None] = [
             None,
             None,
         ]
@@ -430,11 +446,12 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
     def _observe(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor) -> None:
         # every 1.0 of the tensor is gathered as a flat index and written in one call (``ones``)
         ones: list[int] = []
-        self._board(s, seat, fr, out, ones)
-        self._globals(s, seat, fr, out, ones)
+        inside = self._board(s, seat, fr, out, ones)
+        self._globals(s, seat, fr, inside, out, ones)
         out.put(ones, 1.0)
 
-    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
+    def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> int:
+        """Draw the board planes (their ones gathered in ``ones``); returns the pieces inside the window."""
         idx = self.plane_index
         c, w, h = self.cells, self.width, self.height
         x0, y1 = fr.x0, fr.y1
@@ -459,10 +476,12 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             and last[2] == over
             and last[3] == board
         ):
-            out[last[4]] = 1.0
+            inside = last[4]
+            out[last[5]] = 1.0
         else:
-            found = np.array(self._pieces_ones(s, seat, fr, over), dtype=np.intp)
-            self._last_board[seat] = (fr, inactive, over, dict(board), found)
+            gathered, inside = self._pieces_ones(s, seat, fr, over)
+            found = np.array(gathered, dtype=np.intp)
+            self._last_board[seat] = (fr, inactive, over, dict(board), inside, found)
             out[found] = 1.0
         for who, name in ((seat, "own_ring"), (1 - seat, "opp_ring")):
             plane = idx[name] * c
@@ -482,9 +501,11 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                     at = cell(a.dst)
                     if at >= 0:
                         add(plane + at)
+        return inside
 
-    def _pieces_ones(self, s: RoyalCourtState, seat: int, fr: Frame, over: bool) -> list[int]:
-        """The flat indices of the ones of the pieces' planes and of the frontier (not at the end)."""
+    def _pieces_ones(self, s: RoyalCourtState, seat: int, fr: Frame, over: bool) -> tuple[list[int], int]:
+        """The flat indices of the ones of the pieces' planes and of the frontier (not at the end),
+        and how many pieces lie inside the window."""
         idx = self.plane_index
         c, w, h = self.cells, self.width, self.height
         x0, y1 = fr.x0, fr.y1
@@ -499,12 +520,14 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         p_own_consort, p_opp_consort = idx["own_consort"] * c, idx["opp_consort"] * c
         p_own_tile, p_opp_tile = idx["own_tile"] * c, idx["opp_tile"] * c
         p_arch0 = self._arch_plane0 * c
+        inside = 0
         for (x, y), piece in s.board.items():
             col = sign * x - x0
             row = y1 - sign * y
             if not (0 <= col < w and 0 <= row < h):
                 continue
             at = row * w + col
+            inside += 1
             if inactive >> piece & 1:
                 add(p_inactive + at)
             if piece in (KING, QUEEN):
@@ -520,22 +543,18 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                 row = y1 - sign * y
                 if 0 <= col < w and 0 <= row < h:
                     add(plane + row * w + col)
-        return ones
+        return ones, inside
 
-    def _globals(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> None:
+    def _globals(
+        self, s: RoyalCourtState, seat: int, fr: Frame, inside: int, out: Tensor, ones: list[int]
+    ) -> None:
+        """The flat blocks; ``inside``: the pieces inside the window."""
         opp = 1 - seat
         off = self.offsets
         n = self.count
         player = s.current_player
 
-        def put(name: str, values: Iterable[float]) -> None:
-            vals = list(values)
-            at = off[name]
-            out[at : at + len(vals)] = vals
-
-        put("to_act", [player == seat, player == opp, player == CHANCE, s.phase == P_OVER])
         ones.append(off["phase"] + s.phase)
-        put("seat", [seat == 0, s.first == seat, s.first == opp, self._consort_piece[seat] == KING])
         inactive, zone, removed, at = s.inactive, s.zone, s.removed, s.at
         for who, name in ((seat, "tiles_own"), (opp, "tiles_opp")):
             base = off[name]
@@ -551,7 +570,8 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                 else:  # not reachable: a tile is in a zone, in play or removed
                     continue
                 ones.append(base + 5 * k + slot)
-        put("influence", [a.influence / _INFLUENCE_SCALE for a in self.archetypes])
+        at_influence = off["influence"]
+        out[at_influence : at_influence + n] = self._influence
         if s.phase in (P_TARGET, P_PLACE) and s.queue:
             effect = s.queue[0]  # a target to choose, or the Captain's second tile (extra-play)
             base = off["pending"]
@@ -565,17 +585,6 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             k = s.forced[who]
             if k >= 0:
                 out[off["forced"] + row * n + k] = 1.0
-        put(
-            "turn_flags",
-            [
-                s.blocked >> seat & 1,
-                s.blocked >> opp & 1,
-                s.started >> seat & 1,
-                s.started >> opp & 1,
-                s.extra / 2,
-                s.moves_done / 2,
-            ],
-        )
         mine, theirs = s.consort_score(seat), s.consort_score(opp)
         board, owner = s.board, self._owner
 
@@ -589,25 +598,44 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                 / 4
             )
 
-        put(
-            "scores",
-            [
-                mine / _SCORE_SCALE,
-                theirs / _SCORE_SCALE,
-                (mine - theirs) / _SCORE_SCALE,
-                beside(seat, seat),
-                beside(seat, opp),
-                beside(opp, opp),
-                beside(opp, seat),
-            ],
-        )
         cap = self._cap
-        put("turn", [s.turn / cap, max(cap - s.turn, 0) / cap, cap / 100])
-        w, h = self.width, self.height
-        x0, y1 = fr.x0, fr.y1
-        sign = -1 if fr.turned else 1
-        clipped = len(board) - sum(1 for x, y in board if 0 <= sign * x - x0 < w and 0 <= y1 - sign * y < h)
-        put("window", [clipped / 4, clipped == 0, self.fits(s)])
+        clipped = len(board) - inside
+        # the values that are not ones, in the order of self._values
+        out[self._values] = [
+            # to_act
+            player == seat,
+            player == opp,
+            player == CHANCE,
+            s.phase == P_OVER,
+            # seat
+            seat == 0,
+            s.first == seat,
+            s.first == opp,
+            self._consort_piece[seat] == KING,
+            # turn_flags
+            s.blocked >> seat & 1,
+            s.blocked >> opp & 1,
+            s.started >> seat & 1,
+            s.started >> opp & 1,
+            s.extra / 2,
+            s.moves_done / 2,
+            # scores
+            mine / _SCORE_SCALE,
+            theirs / _SCORE_SCALE,
+            (mine - theirs) / _SCORE_SCALE,
+            beside(seat, seat),
+            beside(seat, opp),
+            beside(opp, opp),
+            beside(opp, seat),
+            # turn
+            s.turn / cap,
+            max(cap - s.turn, 0) / cap,
+            cap / 100,
+            # window
+            clipped / 4,
+            clipped == 0,
+            self.fits(s),
+        ]
 
 
 def _court(state: State[Any]) -> RoyalCourtState:
