@@ -22,7 +22,8 @@ _COMPILED: dict[str, str] = {
     # not core.options nor the games' game modules (their options classes): the options are read
     # from their dataclasses' annotations, which a compiled dataclass keeps only as erased classes
     # (``tuple`` for ``tuple[str, ...]``), and an interpreted class may not subclass a compiled one
-    "core": "data errors fields game grid loop notation record registry text",
+    # (unless it says so: Game and State do); nor core.errors, whose errors the other layers extend
+    "core": "data fields game grid loop notation record registry text",
     "games.carcassonne": "actions base effects rules state tiles views",
     "games.royal_court": "actions archetypes state",
     "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",

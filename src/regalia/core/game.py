@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, cast
 
 from typing_extensions import TypeVar  # with defaults (PEP 696), which typing has from 3.13
 
+from regalia._mypyc import mypyc_attr
 from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
 from regalia.core.options import JSON, Options, parse_option_pairs
 from regalia.core.plugin import Plugin
@@ -70,6 +71,9 @@ __all__ = [
 ]
 
 
+# Every game's class subclasses it, compiled or not (mypyc: a compiled class allows no interpreted
+# subclass by default).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC, Generic[A, OptionsT]):
     """A game with fixed options: a factory of states.
 
@@ -183,6 +187,7 @@ class Ply(NamedTuple):
 G = TypeVar("G", bound=Game[Any, Any], default=Game[Any, Any], covariant=True)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC, Generic[A, G]):
     """A position of a game, with its history. Mutable: :meth:`apply` changes it in place.
 
@@ -564,6 +569,7 @@ class State(ABC, Generic[A, G]):
         return f"<{self.game.id} state, ply {self._ply}, to move: {self.current_player}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CachedState(State[A, G]):
     """A state whose legal actions are generated once per position: :meth:`_generate` makes them,
     the slot ``_legal`` keeps them until the game sets it back to ``None`` (in its constructor, its
