@@ -104,20 +104,17 @@ class SoloState(TwoHeirsState):
     log: tuple[Event, ...]
 
     # ------------------------------------------------------------------ setup
-    @classmethod
-    def new(cls, game: TwoHeirs, seed: int | None = None) -> Self:
+    def _new_fields(self, game: TwoHeirs) -> None:
         """Solo setup: the player starts, Henry's units wait off the board, the treasure pile."""
-        s = super().new(game, seed)
-        s.tset = _treasures(game)
-        s.pile_left = len(s.tset.tokens) - henry.REMOVED_AT_LEVEL[game.options.henry_level]
-        s.treasures = ()
-        s.taken = ()
-        s.henry_off = ALL_OFF
-        s.henry_turns = 0
-        s.henry_step = 0
-        s.henry_tile = -1
-        s.log = ()
-        return s
+        self.tset = _treasures(game)
+        self.pile_left = len(self.tset.tokens) - henry.REMOVED_AT_LEVEL[game.options.henry_level]
+        self.treasures = ()
+        self.taken = ()
+        self.henry_off = ALL_OFF
+        self.henry_turns = 0
+        self.henry_step = 0
+        self.henry_tile = -1
+        self.log = ()
 
     def _after_sets(self) -> None:
         """ "You always start the game": no coin flip; the reserve is dealt next."""

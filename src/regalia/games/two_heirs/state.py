@@ -92,7 +92,12 @@ class TwoHeirsState(Views):
         s.chance = CH_SETS if random_sets else 0
         if not random_sets:
             s._after_sets()
+        s._new_fields(game)
         return s
+
+    def _new_fields(self, game: TwoHeirs) -> None:
+        """Set up the fields a subclass adds (the solo game's), last in :meth:`new` (a hook rather
+        than ``super().new()``, which the compiled build's class methods get wrong)."""
 
     def clone(self) -> Self:
         s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
