@@ -117,7 +117,7 @@ class TreeState(State[str]):
         return [v, -v]
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))  # (object.__new__ refuses a compiled base class)
         other.__dict__.update(self.__dict__)
         self._copy_base(other)
         return other

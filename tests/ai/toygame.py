@@ -137,7 +137,7 @@ class ToyState(State[str]):
         return super().returns()
 
     def clone(self) -> Self:
-        other = object.__new__(type(self))
+        other = type(self).__new__(type(self))  # (object.__new__ refuses a compiled base class)
         other.__dict__.update(self.__dict__)
         self._copy_base(other)
         other.deck = list(self.deck)
