@@ -118,7 +118,8 @@ class TreeState(State[str]):
 
     def clone(self) -> Self:
         other = type(self).__new__(type(self))  # (object.__new__ refuses a compiled base class)
-        other.__dict__.update(self.__dict__)
+        for name, value in vars(self).items():  # (a compiled base: the new object has no __dict__ yet)
+            setattr(other, name, value)
         self._copy_base(other)
         return other
 
