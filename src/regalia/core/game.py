@@ -187,7 +187,8 @@ class Ply(NamedTuple):
 G = TypeVar("G", bound=Game[Any, Any], default=Game[Any, Any], covariant=True)
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
+# serializable: a compiled game's states pickle (their __new__ then does not run __init__)
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC, Generic[A, G]):
     """A position of a game, with its history. Mutable: :meth:`apply` changes it in place.
 

@@ -123,8 +123,9 @@ class Rules(Base):
         return out
 
     # ------------------------------------------------------------------ checking
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal."""
+    def check(self, action: object) -> None:
+        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal (``action`` may be
+        anything: the compiled build would refuse a non-action at the call if typed ``Action``)."""
         if not isinstance(action, Action) or action.kind not in (DRAW, PLACE, FOLLOWER, PASS):
             raise IllegalAction(f"{action!r} is not a Carcassonne action", "Course of the game")
         if self.terminal:

@@ -416,7 +416,8 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         return ()
 
     # ------------------------------------------------------------------ checking
-    def check(self, action: Action) -> None:
+    def check(self, action: object) -> None:
+        # (anything may come: the compiled build would refuse a non-action at the call if typed Action)
         if self._legal is None:
             self._legal = self._generate()
         try:

@@ -184,8 +184,9 @@ class Rules(Base):
         raise AssertionError(f"unknown chance step {step}")
 
     # ------------------------------------------------------------------ checking
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal."""
+    def check(self, action: object) -> None:
+        """Raise :class:`IllegalAction` naming the rule when ``action`` is illegal (``action`` may be
+        anything: the compiled build would refuse a non-action at the call if typed ``Action``)."""
         if not isinstance(action, Action) or action.kind not in act.SIGNATURES:
             raise IllegalAction(f"{action!r} is not a Two Heirs action", "Course of the game")
         if self.terminal:

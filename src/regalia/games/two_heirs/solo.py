@@ -198,7 +198,7 @@ class SoloState(TwoHeirsState):
             return (self.henry_action(),)
         return super()._generate()
 
-    def check(self, action: Action) -> None:
+    def check(self, action: object) -> None:
         if self._henry_to_act() and isinstance(action, Action) and action.kind in act.SIGNATURES:
             forced = self.henry_action()
             if action != forced:
