@@ -24,7 +24,8 @@ _COMPILED: dict[str, str] = {
     # (``tuple`` for ``tuple[str, ...]``), and an interpreted class may not subclass a compiled one
     # (unless it says so: Game and State do); nor core.errors, whose errors the other layers extend
     "core": "data fields game grid loop notation record registry text",
-    "games.carcassonne": "actions base effects rules state tiles views",
+    # not carcassonne.tiles: its frozen dataclasses, compiled, do not unpickle (FrozenInstanceError)
+    "games.carcassonne": "actions base effects rules state views",
     "games.royal_court": "actions archetypes state",
     "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
     # not mcts: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
