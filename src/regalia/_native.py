@@ -26,8 +26,10 @@ _COMPILED: dict[str, str] = {
     "core": "data fields game grid loop notation record registry text",
     # not carcassonne.tiles: its frozen dataclasses, compiled, do not unpickle (FrozenInstanceError)
     "games.carcassonne": "actions base effects rules state views",
-    "games.royal_court": "actions archetypes state",
-    "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
+    # not royal_court.archetypes: the same (a state's game holds them)
+    "games.royal_court": "actions state",
+    # not two_heirs.tiles, henry, scoring: the same (a state holds tiles, treasures, a score sheet)
+    "games.two_heirs": "actions base board effects position rules solo state tally views",
     # not mcts: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
     # defaults to be literals or Final constants (GAME_DEPTH is neither)
     "ai": "base simple expectimax",
