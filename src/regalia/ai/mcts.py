@@ -38,7 +38,6 @@ chance outcomes and forced steps that come between them.
 
 from __future__ import annotations
 
-import heapq
 import math
 import random
 import time
@@ -67,11 +66,11 @@ def _positive(value: Any) -> bool:
 class Node:
     """A node of the search tree: reached by ``action``, chosen by seat ``player``."""
 
-    __slots__ = ("action", "avail", "children", "parent", "player", "prior_key", "priors", "total", "visits")
+    __slots__ = ("action", "avail", "children", "parent", "player", "ranked", "ranked_for", "total", "visits")
 
     def __init__(self, parent: Node | None, action: Any, player: int) -> None:
-        self.priors: dict[Any, float] | None = None  # progressive widening: action -> evaluation
-        self.prior_key: tuple[Any, ...] = ()  # the legal actions ``priors`` were computed for
+        self.ranked: list[Any] | None = None  # progressive widening: the actions, best first
+        self.ranked_for: tuple[Any, ...] = ()  # the legal actions ``ranked`` ranks
         self.parent = parent
         self.action = action
         self.player = player
@@ -87,20 +86,21 @@ class Node:
 
 def _widened(node: Node, s: State[Any], legal: list[Any], k: int) -> list[Any]:
     """The ``k`` best of ``legal`` for the seat to act in ``s`` by the evaluation after each (best
-    first; ``node.priors`` caches the evaluations of the set of actions ``node.prior_key``)."""
+    first, ties in ``legal``'s order). ``node.ranked`` keeps the whole ranking of the set of
+    actions ``node.ranked_for``: a later visit that finds the same set only slices it."""
     key = tuple(legal)
-    priors = node.priors
-    if priors is None or node.prior_key != key:
+    if node.ranked is None or node.ranked_for != key:
         # first visit, or another set of actions (a determinization or a chance outcome before
-        # the node changed the position: Carcassonne's next tile): evaluate this set
-        priors = node.priors = {}
-        node.prior_key = key
+        # the node changed the position: Carcassonne's next tile): rank this set
         player = s.current_player
+        values: dict[Any, float] = {}
         for a in legal:
             child = s.clone()
             child.apply_unchecked(a)
-            priors[a] = evaluate_after(child, player)
-    return heapq.nlargest(k, legal, key=priors.__getitem__)
+            values[a] = evaluate_after(child, player)
+        node.ranked = sorted(legal, key=values.__getitem__, reverse=True)
+        node.ranked_for = key
+    return node.ranked[:k]
 
 
 class MCTSAgent:
