@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from regalia.core.errors import RegaliaError
@@ -199,6 +199,20 @@ class WindowEncoding(Encoding, Generic[S]):
         if 0 <= col < self.width and 0 <= row < self.height:
             return row * self.width + col
         return -1
+
+    def cell_in(self, frame: Frame) -> Callable[[Pos], int]:
+        """:meth:`cell` for one frame, as a function of the position alone: what an observation's
+        loops call for every piece (the frame's fields read once)."""
+        w, h = self.width, self.height
+        x0, y1 = frame.x0, frame.y1
+        sign = -1 if frame.turned else 1
+
+        def cell(pos: Pos) -> int:
+            col = sign * pos[0] - x0
+            row = y1 - sign * pos[1]
+            return row * w + col if 0 <= col < w and 0 <= row < h else -1
+
+        return cell
 
     def position(self, frame: Frame, cell: int) -> Pos:
         """The board position of a window cell (the inverse of :meth:`cell`)."""

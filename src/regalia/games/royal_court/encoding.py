@@ -453,17 +453,10 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
     def _board(self, s: RoyalCourtState, seat: int, fr: Frame, out: Tensor, ones: list[int]) -> int:
         """Draw the board planes (their ones gathered in ``ones``); returns the pieces inside the window."""
         idx = self.plane_index
-        c, w, h = self.cells, self.width, self.height
-        x0, y1 = fr.x0, fr.y1
-        sign = -1 if fr.turned else 1
+        c = self.cells
+        cell = self.cell_in(fr)
         inactive = s.inactive
         add = ones.append
-
-        def cell(pos: Pos) -> int:
-            col = sign * pos[0] - x0
-            row = y1 - sign * pos[1]
-            return row * w + col if 0 <= col < w and 0 <= row < h else -1
-
         board = s.board
         over = s.phase == P_OVER
         # the pieces and the frontier: the last board drawn for this seat in this frame is kept (a

@@ -587,12 +587,7 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         codes = self._codes
         code_planes = self._code_planes
         add = ones.append
-
-        def cell(pos: Pos) -> int:
-            col = sign * pos[0] - x0
-            row = y1 - sign * pos[1]
-            return row * w + col if 0 <= col < w and 0 <= row < h else -1
-
+        cell = self.cell_in(fr)
         board = s.board
         # the tiles' planes: the last board drawn for this seat in this frame is kept (a copy of the
         # board, compared by value: never stale), with the flat indices it gave
