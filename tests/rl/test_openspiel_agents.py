@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import sys
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -101,20 +102,35 @@ def test_reproducible_with_a_simulation_budget() -> None:
 
 
 @pytest.mark.usefixtures("open_spiel")
-def test_a_time_budget_calibrates_the_simulations() -> None:
+def test_a_time_budget_calibrates_the_simulations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is turned into simulations from the rate measured by a probe (first decision) or
+    by the decision before; a fake clock that advances 1 ms per simulation makes that exact."""
+    import regalia.rl.agents as agents
+
+    now = [0.0]
+    monkeypatch.setattr(agents, "time", SimpleNamespace(perf_counter=lambda: now[0]))
+    real_run = OpenSpielMCTSAgent._run
+
+    def run(self: Any, game: Any, core: Any, simulations: int, rs: Any) -> tuple[int, int | None]:
+        done, chosen = real_run(self, game, core, simulations, rs)
+        now[0] += 0.001 * done
+        return done, chosen
+
+    monkeypatch.setattr(OpenSpielMCTSAgent, "_run", run)
     state = regalia.load_game("two-heirs").new_state(seed=5)
     state.advance(random.Random(5))
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
         state.advance(random.Random(5))
     agent = OpenSpielMCTSAgent(seconds=0.3)
-    agent.choose(state, random.Random(0))  # probe, then the search
-    first = agent.last_simulations
-    assert first > 16 and agent.last_seconds < 0.3 * 2
-    agent.choose(state, random.Random(1))  # the rate measured before
-    assert agent.last_simulations > 1 and 0.3 / 3 < agent.last_seconds < 0.3 * 2
+    agent.choose(state, random.Random(0))  # a probe of 16 at 1,000/s, then 0.284 s of search
+    assert agent.last_simulations in (299, 300)  # 1,000 * (0.3 - 0.016), rounded down
+    assert agent.last_seconds == pytest.approx(0.3, abs=0.002)
+    agent.choose(state, random.Random(1))  # the rate measured before: no probe
+    assert agent.last_simulations in (299, 300)
+    assert agent.last_seconds == pytest.approx(0.3, abs=0.002)
     capped = OpenSpielMCTSAgent(seconds=5.0, max_simulations=20)
-    capped.choose(state, random.Random(0))
+    capped.choose(state, random.Random(0))  # the probe and the search together stay under the cap
     assert capped.last_simulations <= 20 + 16
 
 
