@@ -77,6 +77,7 @@ def test_sprt_in_the_arena_stops_when_it_decides() -> None:
     )
     assert result.sprt is not None and result.sprt.decision == "H1"
     assert result.games < 400 and result.games == 2 * result.sprt.units
+    assert result.played == result.games  # one worker: no game is played past the decision
     assert "H1 accepted: greedy is stronger than random by at least 100 Elo" in result.format()
     doc = result.to_json()["sprt"]
     assert doc["decision"] == "H1" and doc["llr"] >= doc["upper"] and doc["unit"] == "pair"

@@ -494,7 +494,8 @@ def _run_sequential(
     progress: bool,
     name: str,
 ) -> tuple[list[GameResult], SprtResult, int, bool]:
-    """Play ``jobs`` in batches, testing after each unit (``per_unit`` games, in index order);
+    """Play ``jobs`` in batches (one unit at a time in this process), testing after each unit
+    (``per_unit`` games, in index order);
     returns the games up to the decision, the test's result, the games played and whether an
     interruption stopped it (the test then stands on the whole units finished in order)."""
     values = PENTANOMIAL if pentanomial else TRINOMIAL
@@ -503,7 +504,10 @@ def _run_sequential(
     tested = 0  # games already tested
     value = 0.0
     units = 0
-    batch = max(16, 4 * workers) // per_unit * per_unit or per_unit
+    # in this process a game at a time costs nothing to stop between, so the test runs after every
+    # unit and no game past its decision is played; workers (processes, Ray) get batches that grow
+    serial = workers == 1 and backend == "local"
+    batch = per_unit if serial else max(16, 4 * workers) // per_unit * per_unit or per_unit
     done = 0
     with backend_session(backend, ray_address):
         interrupted = False
@@ -516,7 +520,8 @@ def _run_sequential(
                 results.extend(finished_prefix(part, stop.results, per_unit))
                 done += len(stop.results)
                 interrupted = True
-            batch = min(2 * batch, 256 // per_unit * per_unit or per_unit)
+            if not serial:
+                batch = min(2 * batch, 256 // per_unit * per_unit or per_unit)
             while tested + per_unit <= len(results):
                 unit = results[tested : tested + per_unit]
                 if len({r.seed for r in unit}) != 1 and per_unit > 1:
