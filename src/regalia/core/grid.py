@@ -15,7 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-Pos = tuple[int, int]
+#: A square ``(x, y)``. Typed as a tuple of any length, not ``tuple[int, int]``: the compiled build
+#: (mypyc) keeps a fixed-length tuple unboxed, as a C struct, and so built a new tuple object each
+#: time a position went into a dict, a set or an action (every membership test of the rules' hot
+#: loops); a ``tuple[int, ...]`` stays the very tuple object, as in the pure build.
+Pos = tuple[int, ...]
 
 #: Unit vectors of the eight compass directions.
 DIRS: dict[str, Pos] = {

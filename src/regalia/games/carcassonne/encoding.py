@@ -56,6 +56,7 @@ import numpy.typing as npt
 
 from regalia.core.encoding import EncodingError, Frame, WindowEncoding
 from regalia.core.game import CHANCE, Game, State
+from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.rules import Rules
@@ -290,7 +291,7 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
                     ey1 = y
         return Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
 
-    def extent(self, state: State[Any]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    def extent(self, state: State[Any]) -> tuple[list[Pos], list[Pos]]:
         """The squares of the tiles laid, and those the drawn tile may be placed on (none outside
         the placing step): what ``regalia fit carcassonne --extents`` measures."""
         s = _base(state)
