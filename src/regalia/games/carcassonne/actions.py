@@ -31,17 +31,17 @@ degrees is the road turned by 0), so every action has one notation.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import NotationError
 from regalia.core.grid import Pos, format_pos, parse_int
 from regalia.core.notation import read_pos
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, FIELD, HALVES, ROAD, ROTATIONS, SIDES, Catalogue
 
-DRAW = "draw"
-PLACE = "place"
-FOLLOWER = "follower"
-PASS = "pass"
+DRAW: Final = "draw"
+PLACE: Final = "place"
+FOLLOWER: Final = "follower"
+PASS: Final = "pass"
 KINDS: tuple[str, ...] = (DRAW, PLACE, FOLLOWER, PASS)
 
 

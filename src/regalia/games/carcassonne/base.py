@@ -43,7 +43,7 @@ Feature(kind='city', tiles=frozenset({(0, 0)}), open=1, pennants=0, meeples=(), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos
@@ -54,11 +54,11 @@ if TYPE_CHECKING:
     from regalia.games.carcassonne.game import Carcassonne  # noqa: F401 (named in Base's base class, a string)
 
 #: Followers per player ("Preparation": 8 per colour, one on the scoring track).
-FOLLOWERS = 7
+FOLLOWERS: Final = 7
 
-PH_DRAW = 1
-PH_PLACE = 2
-PH_FOLLOWER = 3
+PH_DRAW: Final = 1
+PH_PLACE: Final = 2
+PH_FOLLOWER: Final = 3
 
 
 class Feature(NamedTuple):

@@ -18,6 +18,8 @@ open roads 1 per tile, open cities 1 per tile and pennant, cloisters and shrines
 
 from __future__ import annotations
 
+from typing import Final
+
 from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
@@ -34,9 +36,9 @@ from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, FIELD, ROAD,
 _feature = Feature._make
 
 #: Points of a completed cloister or shrine ("Scoring").
-ABBEY_POINTS = 9
+ABBEY_POINTS: Final = 9
 #: Points per completed city a field touches, at the end ("Final scoring: farms").
-FIELD_POINTS = 3
+FIELD_POINTS: Final = 3
 
 
 class Effects(Rules):

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
@@ -39,7 +39,7 @@ from regalia.core.fields import entry_error as _fail
 SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 #: The half-edges, clockwise from the north edge's west half; side ``s`` has halves 2s and 2s+1.
 HALVES: tuple[str, ...] = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
-EDGE_KINDS = "CRF"
+EDGE_KINDS: Final = "CRF"
 SETS: tuple[str, ...] = ("base", "shrines5", "shrines6")
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 

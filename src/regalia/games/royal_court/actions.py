@@ -32,24 +32,24 @@ regalia.core.errors.NotationError: cannot read 'move 1,1': expected 'move X,Y X,
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import NotationError
 from regalia.core.grid import Pos, format_pos, parse_int, parse_pos
 from regalia.core.notation import read_pos, split_action
 from regalia.games.royal_court.archetypes import Archetypes
 
-FIRST = "first"
-PLAY = "play"
-REMOVE = "remove"
-RETURN = "return"
-SWAP = "swap"
-FLIP = "flip"
-CONSORT = "consort"
-FORCE = "force"
-PLACE = "place"
-MOVE = "move"
-PASS = "pass"
+FIRST: Final = "first"
+PLAY: Final = "play"
+REMOVE: Final = "remove"
+RETURN: Final = "return"
+SWAP: Final = "swap"
+FLIP: Final = "flip"
+CONSORT: Final = "consort"
+FORCE: Final = "force"
+PLACE: Final = "place"
+MOVE: Final = "move"
+PASS: Final = "pass"
 
 #: The names of the seats, in seat order.
 SEAT_NAMES: tuple[str, ...] = ("red", "blue")

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
@@ -53,25 +53,25 @@ from regalia.core.fields import (
     nonempty_list,
 )
 
-FORMAT = "royal-court-archetypes"
+FORMAT: Final = "royal-court-archetypes"
 
 # effects
-REMOVE = "remove"
-RETURN = "return"
-SWAP = "swap"
-FLIP = "flip"
-MOVE_CONSORT = "move-consort"
-FORCE_NEXT = "force-next"
-EXTRA_MOVE = "extra-move"
-EXTRA_PLAY = "extra-play"
-BLOCK_NEXT = "block-next"
+REMOVE: Final = "remove"
+RETURN: Final = "return"
+SWAP: Final = "swap"
+FLIP: Final = "flip"
+MOVE_CONSORT: Final = "move-consort"
+FORCE_NEXT: Final = "force-next"
+EXTRA_MOVE: Final = "extra-move"
+EXTRA_PLAY: Final = "extra-play"
+BLOCK_NEXT: Final = "block-next"
 
 # targets
-OPP_PLAY = "opponent-active-in-play"
-OWN_PLAY = "own-active-in-play"
-OPP_ZONE_ACTIVE = "opponent-active-in-zone"
-OPP_ZONE = "opponent-in-zone"
-CONSORT = "active-consort"
+OPP_PLAY: Final = "opponent-active-in-play"
+OWN_PLAY: Final = "own-active-in-play"
+OPP_ZONE_ACTIVE: Final = "opponent-active-in-zone"
+OPP_ZONE: Final = "opponent-in-zone"
+CONSORT: Final = "active-consort"
 
 IN_PLAY_TARGETS = (OPP_PLAY, OWN_PLAY)
 ZONE_TARGETS = (OPP_ZONE_ACTIVE, OPP_ZONE)
@@ -91,7 +91,7 @@ EFFECT_TARGETS: dict[str, tuple[str, ...]] = {
 SIDES = ("inactive", "active")
 _FIELDS = ("name", "abbr", "word", "influence", "ability", "effects", "requires_all")
 _EFFECT_FIELDS = ("do", "target", "side")
-_MAX_ARCHETYPES = 20
+_MAX_ARCHETYPES: Final = 20
 
 
 class Effect(NamedTuple):

@@ -26,7 +26,7 @@ regalia.core.errors.IllegalAction: you must first play a tile from your activati
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
@@ -39,22 +39,22 @@ from regalia.games.royal_court.archetypes import Effect
 if TYPE_CHECKING:
     from regalia.games.royal_court.game import RoyalCourt
 
-FORMAT = "royal-court-state"
-VERSION = 1
+FORMAT: Final = "royal-court-state"
+VERSION: Final = 1
 
-KING = 0
-QUEEN = 1
+KING: Final = 0
+QUEEN: Final = 1
 #: Where the king and the queen start: one row, two empty squares between them (Setup).
 KING_AT: Pos = (0, 0)
 QUEEN_AT: Pos = (3, 0)
 
 # phases
-P_FIRST = 0
-P_PLAY = 1
-P_TARGET = 2
-P_PLACE = 3
-P_MOVE = 4
-P_OVER = 5
+P_FIRST: Final = 0
+P_PLAY: Final = 1
+P_TARGET: Final = 2
+P_PLACE: Final = 3
+P_MOVE: Final = 4
+P_OVER: Final = 5
 PHASES = ("first", "play", "target", "place", "move", "over")
 
 #: effect -> the action kind that chooses its target.

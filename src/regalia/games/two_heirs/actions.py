@@ -49,30 +49,30 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regalia.core.errors import NotationError
 from regalia.core.grid import Pos, format_pos
 from regalia.core.notation import read_pos, split_action
 from regalia.games.two_heirs.tiles import COLOURS, SETS, Catalogue
 
-TAKE = "take"
-BUILD = "build"
-TERRAIN = "terrain"
-STEP = "step"
-CALL = "call"
-WITHDRAW = "withdraw"
-CAMP = "camp"
-DESTROY = "destroy"
-SPARE = "spare"
-END = "end"
-DISCARD = "discard"
+TAKE: Final = "take"
+BUILD: Final = "build"
+TERRAIN: Final = "terrain"
+STEP: Final = "step"
+CALL: Final = "call"
+WITHDRAW: Final = "withdraw"
+CAMP: Final = "camp"
+DESTROY: Final = "destroy"
+SPARE: Final = "spare"
+END: Final = "end"
+DISCARD: Final = "discard"
 # chance
-SETS_DRAWN = "sets"
-FIRST = "first"
-DRAW = "draw"
-TOP = "top"
-TREASURE = "treasure"
+SETS_DRAWN: Final = "sets"
+FIRST: Final = "first"
+DRAW: Final = "draw"
+TOP: Final = "top"
+TREASURE: Final = "treasure"
 
 #: The names of the seats (colours), in seat order.
 SEAT_COLOURS: tuple[str, ...] = ("white", "blue")

@@ -44,7 +44,7 @@ Fields:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
@@ -57,8 +57,8 @@ from regalia.games.two_heirs.tiles import Tile
 if TYPE_CHECKING:
     from regalia.games.two_heirs.game import TwoHeirs  # noqa: F401 (named in Base's base class, a string)
 
-RESERVE_SIZE = 7
-HAND_LIMIT = 3
+RESERVE_SIZE: Final = 7
+HAND_LIMIT: Final = 3
 UNITS_PER_SEAT = 3  # unit index seat*3 + k; k == 0 is the elite unit
 START: Pos = (0, 0)
 #: The other reserve positions clockwise from each shield position.

@@ -14,9 +14,11 @@ building facing its owner. A building is oriented in its owner's frame: seat 0 l
 
 from __future__ import annotations
 
+from typing import Final
+
 from regalia.core.grid import OPPOSITE
 
-FACE_DOWN = 0
+FACE_DOWN: Final = 0
 
 
 def cell(tile: int, owner: int | None) -> int:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from regalia.core.data import DataFiles
 from regalia.core.errors import DataError
@@ -39,18 +39,18 @@ from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.tiles import COLOURS, Tile
 
 #: Henry's seat; the player is seat 0 and always starts ("Solo course of the game").
-HENRY = 1
-PLAYER = 0
+HENRY: Final = 1
+PLAYER: Final = 0
 #: The colour written "brown" on a token: a tile of any colour.
-ANY = -1
+ANY: Final = -1
 CONDITIONS: tuple[str, ...] = ("vertical", "horizontal", "positional")
 #: Treasure tokens removed unseen at setup, per level ("Solo setup").
 REMOVED_AT_LEVEL: dict[int, int] = {1: 4, 2: 2, 3: 0}
 #: Points Henry gets per treasure left on the board or in the pile ("Solo scoring").
-TREASURE_POINTS = 5
+TREASURE_POINTS: Final = 5
 #: Names of Henry's units in the data file: index 0 is the elite unit.
 UNIT_NAMES: tuple[str, ...] = ("elite", "regular-1", "regular-2")
-TOKENS_IN_GAME = 10
+TOKENS_IN_GAME: Final = 10
 
 _WORDS = {
     "N": "directly above",
