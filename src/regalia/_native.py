@@ -30,9 +30,9 @@ _COMPILED: dict[str, str] = {
     "games.royal_court": "actions state",
     # not two_heirs.tiles, henry, scoring: the same (a state holds tiles, treasures, a score sheet)
     "games.two_heirs": "actions base board effects position rules solo state tally views",
-    # not mcts: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
-    # defaults to be literals or Final constants (GAME_DEPTH is neither)
-    "ai": "base simple expectimax",
+    # mcts too: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
+    # defaults to be literals or Final constants (GAME_DEPTH is Final)
+    "ai": "base simple expectimax mcts",
 }
 #: The modules the compiled build compiles.
 ENGINE_MODULES: tuple[str, ...] = tuple(

@@ -41,17 +41,19 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, Final
 
 from regalia.ai.base import evaluate_after, heuristic_values, pick_best, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
 
-ROLLOUTS = ("random", "greedy")
+ROLLOUTS: Final = ("random", "greedy")
 #: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games);
-#: ``widen`` by default: the game's own ``widening`` (``None``, off, for most games).
-GAME_DEPTH = "game"
+#: ``widen`` by default: the game's own ``widening`` (``None``, off, for most games). Final: the
+#: compiled build writes a default that is a literal or a Final constant into the signature the
+#: agent registry reads (``inspect.signature(MCTSAgent)``), and no other.
+GAME_DEPTH: Final = "game"
 
 
 def _number(value: Any) -> bool:
