@@ -24,12 +24,12 @@ _COMPILED: dict[str, str] = {
     # (``tuple`` for ``tuple[str, ...]``), and an interpreted class may not subclass a compiled one
     # (unless it says so: Game and State do); nor core.errors, whose errors the other layers extend
     "core": "data fields game grid loop notation record registry text",
-    # not carcassonne.tiles: its frozen dataclasses, compiled, do not unpickle (FrozenInstanceError)
-    "games.carcassonne": "actions base effects rules state views",
-    # not royal_court.archetypes: the same (a state's game holds them)
-    "games.royal_court": "actions state",
-    # not two_heirs.tiles, henry, scoring: the same (a state holds tiles, treasures, a score sheet)
-    "games.two_heirs": "actions base board effects position rules solo state tally views",
+    # the games' data (tiles, archetypes, treasures, score sheets) too: their frozen dataclasses,
+    # which states hold, pickle through __reduce__ (regalia.core.data.frozen_reduce; unpickled by
+    # setting their fields, a compiled frozen dataclass raises FrozenInstanceError)
+    "games.carcassonne": "actions base effects rules state tiles views",
+    "games.royal_court": "actions archetypes state",
+    "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
     # mcts too: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
     # defaults to be literals or Final constants (GAME_DEPTH is Final)
     "ai": "base simple expectimax mcts",

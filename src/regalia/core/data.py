@@ -20,6 +20,7 @@ users may replace (a tile catalogue): the shipped one and users' files, each par
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import json
 from collections.abc import Callable
 from importlib import resources
@@ -35,6 +36,22 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16"),
     (codecs.BOM_UTF16_BE, "utf-16"),
 )
+
+
+def frozen_reduce(obj: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``__reduce__`` for a frozen dataclass of a game's data (tiles, tokens, score sheets): its class
+    and the values of its ``__init__`` fields, so pickling builds it anew through ``__init__``. The
+    compiled build needs it: unpickled by setting its fields, a compiled frozen dataclass raises
+    ``FrozenInstanceError``.
+
+    >>> @dataclasses.dataclass(frozen=True)
+    ... class Point:
+    ...     x: int
+    ...     y: int = 0
+    >>> frozen_reduce(Point(1, 2))[1]
+    (1, 2)
+    """
+    return (type(obj), tuple(getattr(obj, f.name) for f in dataclasses.fields(obj) if f.init))
 
 
 def decode_text(data: bytes, name: str, error: type[RegaliaError] = DataError) -> str:

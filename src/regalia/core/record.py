@@ -23,7 +23,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from regalia.core.data import read_text_file
+from regalia.core.data import frozen_reduce, read_text_file
 from regalia.core.errors import RecordError, RegaliaError, ReplayDivergence
 from regalia.core.game import JSON, OMNISCIENT, SPECTATOR, Game, State
 from regalia.core.registry import load_game
@@ -201,6 +201,9 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         return cls.loads(read_text_file(path, "record", RecordError))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 #: How a game can end that its rules did not end (``Record.ending["reason"]``).

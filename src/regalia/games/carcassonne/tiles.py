@@ -31,7 +31,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from regalia.core.data import DataFiles
+from regalia.core.data import DataFiles, frozen_reduce
 from regalia.core.errors import DataError
 from regalia.core.fields import check_entry_fields, data_document, entry_object, nonempty_list
 from regalia.core.fields import entry_error as _fail
@@ -65,11 +65,17 @@ class City:
     sides: tuple[int, ...]
     pennant: bool = False
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Field:
     halves: tuple[int, ...]
     cities: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -115,6 +121,9 @@ class TileType:
             doc["shrine"] = True
         return doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Segment:
@@ -129,6 +138,9 @@ class Segment:
     pennant: bool
     cities: tuple[int, ...]
     name: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -154,6 +166,9 @@ class Turned:
             if s.kind == kind and s.name == name:
                 return i
         return -1
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def _turn(tile: TileType, rotation: int) -> Turned:
@@ -241,6 +256,9 @@ class Catalogue:
             if _signature(self.turned(tile, r)) == sig:
                 return r
         raise AssertionError("a rotation matches none of the tile's rotations")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def _side_list(raw: Any, where: str, field: str) -> tuple[int, ...]:

@@ -42,7 +42,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
-from regalia.core.data import DataFiles
+from regalia.core.data import DataFiles, frozen_reduce
 from regalia.core.errors import DataError
 from regalia.core.fields import (
     check_entry_fields,
@@ -91,7 +91,8 @@ EFFECT_TARGETS: dict[str, tuple[str, ...]] = {
 SIDES = ("inactive", "active")
 _FIELDS = ("name", "abbr", "word", "influence", "ability", "effects", "requires_all")
 _EFFECT_FIELDS = ("do", "target", "side")
-_MAX_ARCHETYPES: Final = 20
+#: The most archetypes a file may have (tiles per player).
+MAX_ARCHETYPES: Final = 20
 
 
 class Effect(NamedTuple):
@@ -133,6 +134,9 @@ class Archetypes:
         """The names of the archetypes that have an effect ``do`` (messages name them from the
         data, not from the shipped file: an archetype file may have no Joker)."""
         return [a.name for a in self.archetypes if any(e.do == do for e in a.effects)]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def _text(entry: Mapping[str, Any], field: str, where: str, limit: int = 80) -> str:
@@ -183,8 +187,8 @@ def parse_archetypes(doc: Any, source: str) -> Archetypes:
             f"{source}: field {extra[0]!r}: unknown field; valid fields: format, version, note, archetypes"
         )
     raw = nonempty_list(doc, "archetypes", source)
-    if len(raw) > _MAX_ARCHETYPES:
-        raise DataError(f"{source}: field 'archetypes': at most {_MAX_ARCHETYPES} archetypes, got {len(raw)}")
+    if len(raw) > MAX_ARCHETYPES:
+        raise DataError(f"{source}: field 'archetypes': at most {MAX_ARCHETYPES} archetypes, got {len(raw)}")
     found: list[Archetype] = []
     names: dict[str, Archetype] = {}
     abbrs: set[str] = set()

@@ -30,7 +30,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from regalia.core.data import DataFiles
+from regalia.core.data import DataFiles, frozen_reduce
 from regalia.core.errors import DataError
 from regalia.core.fields import check_entry_fields, data_document, entry_object
 from regalia.core.fields import entry_error as _fail
@@ -109,6 +109,9 @@ class TreasureToken:
             doc["positions"] = list(self.positions)
         return doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 @dataclasses.dataclass(frozen=True)
 class TreasureSet:
@@ -128,6 +131,9 @@ class TreasureSet:
     def unit_for(self, colour: int) -> int:
         """Which of Henry's units (0 = elite) has a cross of ``colour`` ("Moving Henry's unit")."""
         return self.crosses.index(colour)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def parse_token(entry: Any, index: int, where: str) -> TreasureToken:
@@ -281,6 +287,9 @@ class Take:
     rule: str
     rank: int
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 def clockwise_from_shield(reserve: Sequence[int], shield: int) -> list[int]:
     """Reserve positions holding a tile, clockwise from the shield (empty positions skipped)."""
@@ -322,6 +331,9 @@ class Placement:
     rule: str
     slot: int
     direction: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def road_sides(code: int, tiles: Sequence[Tile]) -> frozenset[str]:
@@ -384,6 +396,9 @@ class HenryTurn:
     @property
     def pos(self) -> Pos | None:
         return None if self.placement is None else self.placement.pos
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def plan_turn(

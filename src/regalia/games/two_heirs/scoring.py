@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+from regalia.core.data import frozen_reduce
 from regalia.core.grid import DIRS, OPPOSITE, SIDES, Pos, neighbours4, step
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.tiles import PRODUCERS, WORKSHOP_COLOURS, Tile
@@ -39,6 +41,9 @@ class BuildingScore:
     points: int
     detail: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RoadScore:
@@ -48,6 +53,9 @@ class RoadScore:
     buildings: tuple[int, int]
     winner: int | None
     points: int
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -64,6 +72,9 @@ class ScoreSheet:
 
     def road_points(self, seat: int) -> int:
         return sum(r.points for r in self.roads if r.winner == seat)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 # -- roads -------------------------------------------------------------------------------------

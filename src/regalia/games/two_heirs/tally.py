@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
+from regalia.core.data import frozen_reduce
 from regalia.core.grid import OPPOSITE, Pos, step
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.scoring import building_base
@@ -54,6 +56,9 @@ class Roads:
     members: dict[int, tuple[Section, ...]]
     next_id: int = 0
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 EMPTY_ROADS = Roads({}, {}, 0)
 
@@ -66,6 +71,9 @@ class Tally:
     roads: Roads
     road_points: tuple[int, int]
     score_roads: bool = True
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def sections(pos: Pos, code: int, tiles: Sequence[Tile]) -> list[frozenset[str]]:

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from regalia.core.data import DataFiles
+from regalia.core.data import DataFiles, frozen_reduce
 from regalia.core.errors import DataError
 from regalia.core.fields import check_entry_fields, data_document, entry_object, nonempty_list
 from regalia.core.fields import entry_error as _fail
@@ -111,6 +111,9 @@ class Tile:
             doc["depicts"] = list(self.depicts)
         return doc
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+
 
 @dataclasses.dataclass(frozen=True)
 class Catalogue:
@@ -132,6 +135,9 @@ class Catalogue:
 
     def set_tiles(self, set_name: str) -> list[Tile]:
         return [t for t in self.tiles if t.set == set_name]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 @cache
