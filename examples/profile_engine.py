@@ -100,7 +100,11 @@ def top(path: str, count: int = 15) -> str:
     rows = [f"{samples} samples", "", "by innermost frame:", "self%  total%  function"]
     for name, n in leaf.most_common(count):
         rows.append(f"{100 * n / samples:5.1f}  {100 * total[name] / samples:6.1f}  {name}")
-    rows += ["", "by innermost regalia function (C helpers charged to their caller):", "self%  total%  function"]
+    rows += [
+        "",
+        "by innermost regalia function (C helpers charged to their caller):",
+        "self%  total%  function",
+    ]
     for name, n in engine.most_common(count):
         rows.append(f"{100 * n / samples:5.1f}  {100 * total[name] / samples:6.1f}  {name}")
     return "\n".join(rows)

@@ -152,22 +152,46 @@ class MCTSAgent:
         "widen",
     )
 
+    iterations: int | None
+    seconds: float | None
+    deadline_seconds: float | None
+    c: float
+    rollout: str
+    depth: int | str | None
+    eval_scale: float
+    reuse: bool
+    rollout_sample: int
+    epsilon: float
+    min_iterations: int
+    margin: float
+    name: str
+    widen: float | str | None
+    last_iterations: int
+    last_seconds: float
+    last_cut: bool
+    _expect: tuple[str, tuple[tuple[int, Any], ...]] | None
+    _next_root: Node | None
+
+    # The parameters are checked below, so typed Any (documented by the attributes above): they
+    # come from agent specs and option files, and the compiled build (ai.mcts is compiled) would
+    # otherwise refuse a value of another type at the call with a TypeError, or take True for 1,
+    # where the checks name the parameter (OptionError).
     def __init__(
         self,
-        iterations: int | None = None,
-        seconds: float | None = None,
-        c: float = 1.0,
-        rollout: str = "random",
-        depth: int | str | None = GAME_DEPTH,
-        eval_scale: float = 10.0,
-        reuse: bool = True,
-        rollout_sample: int = 8,
-        epsilon: float = 0.1,
-        min_iterations: int = 0,
-        margin: float = 0.3,
-        deadline_seconds: float | None = None,
+        iterations: Any = None,
+        seconds: Any = None,
+        c: Any = 1.0,
+        rollout: Any = "random",
+        depth: Any = GAME_DEPTH,
+        eval_scale: Any = 10.0,
+        reuse: Any = True,
+        rollout_sample: Any = 8,
+        epsilon: Any = 0.1,
+        min_iterations: Any = 0,
+        margin: Any = 0.3,
+        deadline_seconds: Any = None,
         name: str = "mcts",
-        widen: float | str | None = GAME_DEPTH,
+        widen: Any = GAME_DEPTH,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -224,8 +248,8 @@ class MCTSAgent:
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_cut = False
-        self._expect: tuple[str, tuple[tuple[int, Any], ...]] | None = None
-        self._next_root: Node | None = None
+        self._expect = None
+        self._next_root = None
 
     def __repr__(self) -> str:
         budget = (
