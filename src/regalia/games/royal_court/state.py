@@ -72,6 +72,11 @@ ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
 _FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
+#: The ``play`` and ``place`` actions onto a square, by archetype index: made once per square, as
+#: a placement step lists some 160 of them (the same actions, made anew each time, cost the
+#: generation most of its time).
+_PLAY_AT: dict[Pos, tuple[Action, ...]] = {}
+_PLACE_AT: dict[Pos, tuple[Action, ...]] = {}
 
 
 def _names(names: list[str]) -> str:
@@ -401,9 +406,15 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
             forced = self.forced[self.player]
             if phase == P_PLAY and forced >= 0 and forced in tiles:
                 tiles = [forced]
-            squares = self.frontier()
-            new = tuple.__new__
-            return tuple([new(Action, (kind, k, None, q)) for k in tiles for q in squares])
+            memo = _PLAY_AT if phase == P_PLAY else _PLACE_AT
+            rows: list[tuple[Action, ...]] = []
+            for q in self.frontier():
+                row = memo.get(q)
+                if row is None:
+                    new = tuple.__new__
+                    row = memo[q] = tuple([new(Action, (kind, k, None, q)) for k in range(ar.MAX_ARCHETYPES)])
+                rows.append(row)
+            return tuple([row[k] for k in tiles for row in rows])
         if phase == P_TARGET:
             return tuple(self.candidates(self.queue[0]))
         if phase == P_MOVE:
