@@ -33,7 +33,9 @@ from regalia.games.carcassonne.base import (
 from regalia.games.carcassonne.rules import Rules
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, FIELD, ROAD, SHRINE, opposite_half
 
-_feature = Feature._make
+#: Makes a :class:`Feature` of its fields (``Feature._make`` without its interpreted classmethod,
+#: which the compiled build paid at every feature laid and merged).
+_new = tuple.__new__
 
 #: Points of a completed cloister or shrine ("Scoring").
 ABBEY_POINTS: Final = 9
@@ -102,7 +104,7 @@ class Effects(Rules):
             parent.append(base + i)
             open_edges = len(seg.sides) if seg.kind in (CITY, ROAD) else 0
             cities = tuple(base + c for c in seg.cities) if seg.cities else ()
-            fdata.append(_feature((seg.kind, tiles, open_edges, int(seg.pennant), (), cities)))
+            fdata.append(_new(Feature, (seg.kind, tiles, open_edges, int(seg.pennant), (), cities)))
         if turned.abbey >= 0:
             self.abbeys[pos] = turned.segments[turned.abbey].kind
         board = self.board
@@ -142,7 +144,8 @@ class Effects(Rules):
             ra, rb, first, second = rb, ra, second, first
         self.parent[rb] = ra
         fdata[rb] = None
-        fdata[ra] = _feature(
+        fdata[ra] = _new(
+            Feature,
             (
                 first.kind,
                 first.tiles | second.tiles,
@@ -150,7 +153,7 @@ class Effects(Rules):
                 first.pennants + second.pennants,
                 first.meeples + second.meeples,
                 first.cities + second.cities,
-            )
+            ),
         )
 
     # ------------------------------------------------------------------ the follower and scoring

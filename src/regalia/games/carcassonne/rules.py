@@ -29,6 +29,8 @@ from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
 from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
 
 _new = tuple.__new__
+#: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
+_DRAWS: list[Action] = []
 
 
 class Rules(Base):
@@ -53,7 +55,10 @@ class Rules(Base):
         if self.terminal or self.phase != PH_DRAW:
             return []
         total = self.bag_left
-        return [(_new(Action, (DRAW, t, None, 0, "", "")), n / total) for t, n in enumerate(self.bag) if n]
+        draws = _DRAWS
+        if len(draws) < len(self.bag):
+            draws.extend(_new(Action, (DRAW, t, None, 0, "", "")) for t in range(len(draws), len(self.bag)))
+        return [(draws[t], n / total) for t, n in enumerate(self.bag) if n]
 
     def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
