@@ -25,10 +25,9 @@ True
 
 from __future__ import annotations
 
-import importlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, cast
 
 from typing_extensions import TypeVar  # with defaults (PEP 696), which typing has from 3.13
@@ -593,31 +592,6 @@ class CachedState(State[A, G]):
     @abstractmethod
     def _generate(self) -> tuple[A, ...]:
         """Every legal action of the position (chance's outcomes at a chance node; none when over)."""
-
-
-#: ``abc``'s set-up of a class's ``isinstance`` cache (``ABCMeta`` runs it for every class it makes).
-#: (through import_module: mypy knows no ``abc._abc_init``, a private name of CPython's ``abc``)
-_abc_init: Callable[[type], None] = importlib.import_module("abc")._abc_init
-
-
-def own_abc_cache(cls: type) -> None:
-    """Give ``cls``, a compiled subclass of an abstract class, its own ``isinstance`` cache (a
-    no-op for an interpreted class, which has it). mypyc makes compiled classes without
-    ``ABCMeta``'s set-up, so every compiled one shared ``abc.ABC``'s cache, and an answer for one
-    class was given for another: ``isinstance(state, RoyalCourtState)`` true for a Two Heirs
-    state once ``isinstance(state, State)`` had been asked, false answers likewise. Each module
-    that defines such a class calls it right after the class.
-
-    >>> "_abc_impl" in vars(CachedState)
-    True
-    """
-    if "_abc_impl" not in vars(cls):
-        _abc_init(cls)
-
-
-own_abc_cache(Game)
-own_abc_cache(State)
-own_abc_cache(CachedState)
 
 
 def ranked_returns(keys: Sequence[Any]) -> list[float]:

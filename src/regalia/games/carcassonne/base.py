@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from regalia.core.game import CHANCE, TERMINAL, CachedState, own_abc_cache
+from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, Turned
@@ -177,6 +177,3 @@ class Base(CachedState[Action, "Carcassonne"]):
         """Scoring and discards so far: ``(ply, "score", kind, points per seat, tiles)``,
         ``(ply, "challenge", kind, seats sent home, tiles)``, ``(ply, "discard", tile type)``."""
         return list(self.log)
-
-
-own_abc_cache(Base)  # compiled, it needs its own isinstance cache (core.game)

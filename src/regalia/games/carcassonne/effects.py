@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from regalia.core.game import own_abc_cache
 from regalia.core.grid import Pos
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
@@ -335,9 +334,6 @@ class Effects(Rules):
             if record.open == 0:
                 out.add(root)
         return out
-
-
-own_abc_cache(Effects)  # compiled, it needs its own isinstance cache (core.game)
 
 
 __all__ = ["ABBEY_POINTS", "FIELD_POINTS", "Effects"]

@@ -23,7 +23,6 @@ regalia.core.errors.IllegalAction: 5,5 does not touch a tile by a side [Placing 
 from __future__ import annotations
 
 from regalia.core.errors import IllegalAction
-from regalia.core.game import own_abc_cache
 from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action, make_place
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
@@ -209,9 +208,6 @@ class Rules(Base):
             f"that {action.feature} already holds a follower (its connected parts count)",
             "Deploying a follower",
         )
-
-
-own_abc_cache(Rules)  # compiled, it needs its own isinstance cache (core.game)
 
 
 def _names(kind: str, sides: tuple[int, ...]) -> list[str]:

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Self
 
-from regalia.core.game import own_abc_cache
 from regalia.core.grid import Pos
 from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
@@ -218,6 +217,3 @@ class CarcassonneState(Views):
         cities = {self.find(node) for node in record.cities}
         done = self.completed_cities(record)
         return FIELD_POINTS * (len(done) + FIELD_HOPE * left * (len(cities) - len(done)))
-
-
-own_abc_cache(CarcassonneState)  # compiled, it needs its own isinstance cache (core.game)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from regalia.core.errors import PositionError
-from regalia.core.game import JSON, SPECTATOR, own_abc_cache
+from regalia.core.game import JSON, SPECTATOR
 from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.base import PH_DRAW, PH_FOLLOWER, PH_PLACE
 from regalia.games.carcassonne.effects import Effects
@@ -101,9 +101,6 @@ class Views(Effects):
                 f"field 'options': the state was played with {options}, not {game.options.to_json()}"
             )
         return cls.replay_document(game.initial_state(), doc, complete=False)
-
-
-own_abc_cache(Views)  # compiled, it needs its own isinstance cache (core.game)
 
 
 def _event_json(event: tuple[Any, ...]) -> JSON:

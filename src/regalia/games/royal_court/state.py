@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
-from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, own_abc_cache, ranked_returns
+from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
 from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
@@ -858,6 +858,3 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
                 raise PositionError("field 'removed' disagrees with the history")
             return state
         return cls.replay_document(cls.new(game), doc)
-
-
-own_abc_cache(RoyalCourtState)  # compiled, it needs its own isinstance cache (core.game)

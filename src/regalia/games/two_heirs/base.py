@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from regalia.core.game import CHANCE, TERMINAL, CachedState, own_abc_cache
+from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
@@ -274,6 +274,3 @@ class Base(CachedState[Action, "TwoHeirs"]):
     def iter_buildings(self, seat: int) -> list[tuple[Pos, Tile]]:
         """``seat``'s face-up buildings with their positions."""
         return [(pos, self.tiles[tile_of(c)]) for pos, c in self.board.items() if owner_of(c) == seat]
-
-
-own_abc_cache(Base)  # compiled, it needs its own isinstance cache (core.game)

@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-from regalia.core.game import own_abc_cache
 from regalia.core.grid import Pos, neighbours4
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import SET_CHOICES, Action
@@ -245,9 +244,6 @@ class Effects(Rules):
             self.final = True
             self.finals_left = 2
         self.player = 1 - self.player
-
-
-own_abc_cache(Effects)  # compiled, it needs its own isinstance cache (core.game)
 
 
 __all__ = ["CH_DRAW", "CH_TOP", "Effects"]

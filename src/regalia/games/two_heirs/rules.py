@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 
 from regalia.core.errors import IllegalAction
-from regalia.core.game import own_abc_cache
 from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import (
@@ -375,6 +374,3 @@ class Rules(Base):
             )
         if a.tile not in self.hands[p]:
             raise IllegalAction(f"{tile.id} is not in your hand", "Hand limit")
-
-
-own_abc_cache(Rules)  # compiled, it needs its own isinstance cache (core.game)

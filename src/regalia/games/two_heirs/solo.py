@@ -35,7 +35,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Self
 
 from regalia.core.errors import IllegalAction, PositionError
-from regalia.core.game import JSON, own_abc_cache
+from regalia.core.game import JSON
 from regalia.core.grid import Pos, format_pos
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs import henry
@@ -508,9 +508,6 @@ class SoloState(TwoHeirsState):
                 raise PositionError(f"field 'solo.events[{i}]': expected an object")
             events.append(tuple(e.items()))
         self.log = tuple(events)
-
-
-own_abc_cache(SoloState)  # compiled, it needs its own isinstance cache (core.game)
 
 
 __all__ = ["HENRY_BASE", "SoloState"]

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Self
 
 from regalia.core.errors import PositionError
-from regalia.core.game import JSON, own_abc_cache, ranked_returns
+from regalia.core.game import JSON, ranked_returns
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.base import (
@@ -177,6 +177,3 @@ class TwoHeirsState(Views):
         from regalia.games.two_heirs.position import state_from_doc
 
         return state_from_doc(cls, game, doc)
-
-
-own_abc_cache(TwoHeirsState)  # compiled, it needs its own isinstance cache (core.game)

@@ -16,7 +16,7 @@ not decided until chance draws: no view, no state document and no record holds a
 
 from __future__ import annotations
 
-from regalia.core.game import JSON, SPECTATOR, own_abc_cache
+from regalia.core.game import JSON, SPECTATOR
 from regalia.core.grid import format_pos
 from regalia.games.two_heirs.base import UNITS_PER_SEAT
 from regalia.games.two_heirs.board import owner_of, tile_of
@@ -94,6 +94,3 @@ class Views(Effects):
             }
         )
         return doc
-
-
-own_abc_cache(Views)  # compiled, it needs its own isinstance cache (core.game)
