@@ -3,11 +3,15 @@
 Each check plays in two subprocesses, one with ``REGALIA_PURE_PYTHON=1`` (the ``.py`` modules) and
 one without (the compiled modules when the compiled build is installed: ``REGALIA_COMPILE=1 pip
 install ...``, setup.py), and compares what they print. Without the compiled build both are pure:
-the records must still agree, and the switch must still report ``compiled`` false both ways.
+the records must still agree, and the switch must still report ``compiled`` false both ways. The
+last check runs in this process: the engine's abstract classes answer ``isinstance`` each for itself.
 """
 
 from __future__ import annotations
 
+import abc
+import importlib
+import inspect
 import json
 import os
 import subprocess
@@ -16,7 +20,10 @@ from typing import Any
 
 import pytest
 
+import regalia
 from regalia._native import ENGINE_MODULES, is_extension
+from regalia.core.game import State
+from regalia.games.two_heirs.solo import SoloState
 
 #: Plays, for every game and each of its conformance option sets, a seeded random game; for every
 #: game (default options), a seeded greedy game and the first decisions of a seeded game between
@@ -62,7 +69,10 @@ json.dump({"compiled": compiled(), "records": records}, sys.stdout)
 #: Prints, per engine module, whether it was loaded from a C extension.
 MODULES = """
 import importlib, json, sys
+import regalia
 from regalia._native import ENGINE_MODULES, is_extension
+from regalia.core.game import State
+from regalia.games.two_heirs.solo import SoloState
 json.dump({name: is_extension(importlib.import_module(name)) for name in ENGINE_MODULES}, sys.stdout)
 """
 
@@ -105,3 +115,20 @@ def test_is_extension_tells_a_source_module_from_a_compiled_one() -> None:
     import regalia._native
 
     assert not is_extension(regalia._native)  # never compiled: setup.py reads it
+
+
+def test_each_engine_class_answers_isinstance_for_itself() -> None:
+    """Each abstract engine class keeps its own ``isinstance`` caches, compiled too (mypyc builds a
+    compiled class without ``ABCMeta.__new__``: all would share ``abc.ABC``'s, and an answer cached
+    for one would be given for all; ``regalia._mypyc.own_abc_caches``)."""
+    for name in ENGINE_MODULES:
+        module = importlib.import_module(name)
+        for cls in vars(module).values():
+            if inspect.isclass(cls) and cls.__module__ == name and isinstance(cls, abc.ABCMeta):
+                assert "_abc_impl" in vars(cls), f"{name}.{cls.__name__}"
+    state = regalia.load_game("two-heirs").new_state(seed=1)
+    assert isinstance(state, State)  # cached true for the two-player state's class
+    assert not isinstance(state, SoloState)
+    assert not issubclass(type(state), SoloState)
+    solo = regalia.load_game("two-heirs", solo=True).new_state(seed=1)
+    assert isinstance(solo, State) and isinstance(solo, type(state))

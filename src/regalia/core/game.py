@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, cast
 
 from typing_extensions import TypeVar  # with defaults (PEP 696), which typing has from 3.13
 
-from regalia._mypyc import mypyc_attr
+from regalia._mypyc import mypyc_attr, own_abc_caches
 from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
 from regalia.core.options import JSON, Options, parse_option_pairs
 from regalia.core.plugin import Plugin
@@ -105,6 +105,12 @@ class Game(ABC, Generic[A, OptionsT]):
     widening: ClassVar[float | None] = None
 
     @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # the compiled build's classes need their own ABC caches (regalia._mypyc.own_abc_caches)
+        own_abc_caches(cls)
+        super().__init_subclass__(**kwargs)
+
+    @classmethod
     def plugin(cls) -> Plugin[Any]:
         """What the game offers beyond its engine (renderers, rulebook, encoding...).
 
@@ -168,6 +174,9 @@ class Game(ABC, Generic[A, OptionsT]):
         return f"<{type(self).__name__} {self.id} {self.options}>"
 
 
+own_abc_caches(Game)
+
+
 def fresh_seed() -> int:
     """A random seed for games created without one."""
     return random.SystemRandom().randrange(2**31)
@@ -204,6 +213,12 @@ class State(ABC, Generic[A, G]):
     seed: int | None
     _hist: Any  # (previous node, player, action, text or None) or None
     _ply: int
+
+    @classmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # the compiled build's classes need their own ABC caches (regalia._mypyc.own_abc_caches)
+        own_abc_caches(cls)
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, game: G, seed: int | None = None) -> None:
         """Set the base slots of a new state. A game's states are made through it (``cls(game,
@@ -568,6 +583,9 @@ class State(ABC, Generic[A, G]):
 
     def __str__(self) -> str:
         return f"<{self.game.id} state, ply {self._ply}, to move: {self.current_player}>"
+
+
+own_abc_caches(State)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
