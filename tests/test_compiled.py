@@ -10,10 +10,13 @@ last check runs in this process: the engine's abstract classes answer ``isinstan
 from __future__ import annotations
 
 import abc
+import copy
 import importlib
 import inspect
 import json
 import os
+import pickle
+import random
 import subprocess
 import sys
 from typing import Any
@@ -132,3 +135,26 @@ def test_each_engine_class_answers_isinstance_for_itself() -> None:
     assert not issubclass(type(state), SoloState)
     solo = regalia.load_game("two-heirs", solo=True).new_state(seed=1)
     assert isinstance(solo, State) and isinstance(solo, type(state))
+
+
+def test_frozen_engine_dataclasses_pickle_and_copy() -> None:
+    """The engine's frozen dataclasses reduce to their constructor (``regalia.core.data.frozen_reduce``):
+    compiled, the default would set each field on a frozen object. A Two Heirs state holds its
+    tally (``Tally``, ``Roads``) once scored, and records travel between processes."""
+    for name in ENGINE_MODULES:
+        module = importlib.import_module(name)
+        for cls in vars(module).values():
+            params = getattr(cls, "__dataclass_params__", None)
+            if inspect.isclass(cls) and cls.__module__ == name and params is not None and params.frozen:
+                assert "__reduce__" in vars(cls), f"{name}.{cls.__name__}"
+    state = regalia.load_game("two-heirs").new_state(seed=5)
+    rng = random.Random(5)
+    while state.ply < 40:
+        state.advance()
+        state.apply(rng.choice(state.legal_actions()))
+    tally = state.tally()  # kept by the state from now on
+    for copied in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert copied.to_json() == state.to_json() and copied.scores() == state.scores()
+        assert copied.tally() == tally
+    record = state.record()
+    assert pickle.loads(pickle.dumps(record)) == record == copy.deepcopy(record) == copy.copy(record)
