@@ -1,7 +1,9 @@
 """``mypyc_attr``, the class options of the compiled build (:mod:`regalia._native`), importable
 without mypy: mypyc reads the decorator where it compiles (from ``mypy_extensions``, which mypy
 brings); at run time it does nothing, and the pure package does not need ``mypy_extensions``.
-And :func:`own_abc_caches`, which a compiled abstract base class needs.
+And what compiled classes need that interpreted ones get for free: :func:`own_abc_caches` for an
+abstract base class, :func:`pickle_own_attributes` for an interpreted subclass of a compiled class
+that pickles (a frozen dataclass's is :func:`regalia.core.data.frozen_reduce`).
 
 >>> @mypyc_attr(allow_interpreted_subclasses=True)
 ... class Base:
@@ -49,4 +51,33 @@ def own_abc_caches(cls: type) -> None:
         abc_init(cls)
 
 
-__all__ = ["mypyc_attr", "own_abc_caches"]
+def pickle_own_attributes(cls: type) -> None:
+    """Make mypyc's pickling of the interpreted class ``cls``, a subclass of a compiled class that
+    pickles (``serializable``), keep the attributes ``cls`` adds: its own ``__slots__`` and those of
+    its interpreted bases, and its ``__dict__`` if it has one. Nothing for a compiled class (mypyc
+    lists its attributes) or in the pure package (pickle's default keeps everything).
+
+    mypyc's ``__getstate__`` saves only the attributes its class attribute ``__mypyc_attrs__``
+    names, which an interpreted subclass inherits: the compiled base's. A state of a game written in
+    Python (``examples/pretenders``) lost its own fields in ``pickle`` and ``copy``. ``State`` calls
+    this from ``__init_subclass__``.
+    """
+    inherited = getattr(cls, "__mypyc_attrs__", None)
+    if inherited is None or "__mypyc_attrs__" in vars(cls):
+        return
+    names = list(inherited)
+    for klass in cls.__mro__:
+        if "__mypyc_attrs__" in vars(klass):
+            break  # the compiled bases: in ``inherited`` already
+        slots = vars(klass).get("__slots__", ())
+        for slot in [slots] if isinstance(slots, str) else slots:
+            if slot.startswith("__") and not slot.endswith("__"):
+                slot = f"_{klass.__name__.lstrip('_')}{slot}"  # a private name, mangled
+            if slot != "__weakref__" and slot not in names:
+                names.append(slot)
+        if "__dict__" in vars(klass) and "__dict__" not in names:
+            names.append("__dict__")
+    setattr(cls, "__mypyc_attrs__", tuple(names))  # noqa: B010 (mypyc's attribute, not in the type)
+
+
+__all__ = ["mypyc_attr", "own_abc_caches", "pickle_own_attributes"]

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Final, Generic, NamedTuple, Self, cast
 
 from typing_extensions import TypeVar  # with defaults (PEP 696), which typing has from 3.13
 
-from regalia._mypyc import mypyc_attr, own_abc_caches
+from regalia._mypyc import mypyc_attr, own_abc_caches, pickle_own_attributes
 from regalia.core.errors import IllegalAction, NotationError, OptionError, PositionError, RegaliaError
 from regalia.core.options import JSON, Options, parse_option_pairs
 from regalia.core.plugin import Plugin
@@ -216,8 +216,10 @@ class State(ABC, Generic[A, G]):
 
     @classmethod
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        # the compiled build's classes need their own ABC caches (regalia._mypyc.own_abc_caches)
+        # the compiled build's classes need their own ABC caches, and a game's state class written
+        # in Python its own attributes pickled (regalia._mypyc: own_abc_caches, pickle_own_attributes)
         own_abc_caches(cls)
+        pickle_own_attributes(cls)
         super().__init_subclass__(**kwargs)
 
     def __init__(self, game: G, seed: int | None = None) -> None:
