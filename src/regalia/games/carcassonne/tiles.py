@@ -258,7 +258,30 @@ class Catalogue:
         raise AssertionError("a rotation matches none of the tile's rotations")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
+        # not frozen_reduce: __init__ turns every tile every way, which cost a pickled state's copy
+        # (a worker's, the conformance kit's) more than the rest of the state
+        return (_unpickled_catalogue, (self.types, self.source))
+
+
+#: The catalogues unpickled in this process, by their tile types and source: a catalogue is made
+#: once however many states holding it are unpickled (and they share its memo of fits).
+_UNPICKLED: dict[tuple[tuple[TileType, ...], str], Catalogue] = {}
+
+
+def _unpickled_catalogue(types: tuple[TileType, ...], source: str) -> Catalogue:
+    """The catalogue of ``types`` (from ``source``), made on its first unpickling in this process.
+
+    >>> cat = default_catalogue()
+    >>> import pickle
+    >>> again = pickle.loads(pickle.dumps(cat))
+    >>> again is pickle.loads(pickle.dumps(cat)), again == cat
+    (True, True)
+    """
+    key = (types, source)
+    cat = _UNPICKLED.get(key)
+    if cat is None:
+        cat = _UNPICKLED[key] = Catalogue(types, source)
+    return cat
 
 
 def _side_list(raw: Any, where: str, field: str) -> tuple[int, ...]:
