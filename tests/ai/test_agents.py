@@ -362,6 +362,40 @@ def test_an_explicit_depth_overrides_the_games() -> None:
     assert all(ch.total == 0.0 for ch in told.children.values())
 
 
+def _root_statistics(agent: MCTSAgent, state: Any) -> dict[Any, tuple[int, float]]:
+    root = agent.search(state, random.Random(5))
+    return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+
+
+def test_the_solo_game_cuts_rollouts_and_values_them_by_the_margin() -> None:
+    """docs/ai.md, "Against Henry": in The Two Heirs' solo game a search that leaves ``depth`` and
+    ``margin`` to the game cuts its rollouts after ``SOLO_ROLLOUT_DEPTH`` decisions and values
+    finished ones by the margin alone, the very search those parameters given make; the two-player
+    game keeps whole rollouts and the default margin, and a parameter given overrides the game."""
+    from regalia.games.two_heirs.game import SOLO_ROLLOUT_DEPTH
+
+    solo = load_game("two-heirs", solo=True)
+    assert solo.search_defaults() == {"depth": SOLO_ROLLOUT_DEPTH, "widen": None, "margin": 1.0}
+    assert load_game("two-heirs").search_defaults() == {"depth": None, "widen": None}
+    state = solo.new_state(seed=3)
+    while state.current_player != 0 or len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    by_game = _root_statistics(MCTSAgent(iterations=60), state)
+    told = _root_statistics(MCTSAgent(iterations=60, depth=SOLO_ROLLOUT_DEPTH, margin=1.0), state)
+    assert by_game == told
+    to_end = _root_statistics(MCTSAgent(iterations=60, depth=None), state)
+    assert to_end != by_game
+    # rollouts to the end finish: their values are the margin's alone unless a margin is given
+    assert to_end == _root_statistics(MCTSAgent(iterations=60, depth=None, margin=1.0), state)
+    assert to_end != _root_statistics(MCTSAgent(iterations=60, depth=None, margin=0.3), state)
+
+
+@pytest.mark.parametrize("margin", ["big", -0.1, 1.5, math.nan])
+def test_a_bad_margin_is_refused(margin: object) -> None:
+    with pytest.raises(OptionError, match="margin"):
+        MCTSAgent(margin=margin)
+
+
 @pytest.mark.parametrize("depth", ["deep", -1, True, 1.5])
 def test_a_bad_depth_is_refused(depth: object) -> None:
     with pytest.raises(OptionError, match="depth"):

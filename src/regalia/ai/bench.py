@@ -75,7 +75,7 @@ def bench_mcts_report(
     return {
         "game": built.id,
         "rollout": rollout,
-        "rollout_depth": built.rollout_depth,
+        "rollout_depth": built.search_defaults().get("depth"),
         "mcts_iterations_per_s": total_iterations / total_seconds if total_seconds else 0.0,
         "iterations": total_iterations,
         "seconds": total_seconds,

@@ -49,11 +49,16 @@ from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
 
 ROLLOUTS: Final = ("random", "greedy")
-#: ``depth`` by default: the game's own ``rollout_depth`` (``None``, to the end, for most games);
-#: ``widen`` by default: the game's own ``widening`` (``None``, off, for most games). Final: the
-#: compiled build writes a default that is a literal or a Final constant into the signature the
-#: agent registry reads (``inspect.signature(MCTSAgent)``), and no other.
+#: ``depth``, ``widen`` and ``margin`` by default: what the game says
+#: (:meth:`regalia.core.game.Game.search_defaults`: its ``rollout_depth``, ``None``, to the end,
+#: for most games; its ``widening``, ``None``, off, for most games; a margin of :data:`MARGIN`
+#: unless it names one). Final: the compiled build writes a default that is a literal or a Final
+#: constant into the signature the agent registry reads (``inspect.signature(MCTSAgent)``), and
+#: no other.
 GAME_DEPTH: Final = "game"
+#: ``margin`` and ``eval_scale`` where the game names none.
+MARGIN: Final = 0.3
+EVAL_SCALE: Final = 10.0
 
 
 def _number(value: Any) -> bool:
@@ -117,22 +122,28 @@ class MCTSAgent:
 
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
     ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
-    evaluation hook); ``depth`` caps the rollout length (seat decisions; ``None``: to the end; by default the
-    game's ``rollout_depth``), a cut-off state being valued ``tanh(evaluate(state, seat) / eval_scale)``
-    per seat; ``reuse`` keeps the subtree of the chosen
-    action between steps of one seat's turn; ``margin`` mixes the final score difference into a
-    finished rollout's value (``(1 - margin) * return + margin * tanh(difference / eval_scale)``),
-    which guides the search when nearly every rollout ends the same way (a strong automaton);
-    ``widen`` the progressive widening factor (``None`` or 0: off; by default the game's
-    ``widening``).
+    evaluation hook); ``depth`` caps the rollout length (seat decisions; ``None``: to the end), a
+    cut-off state being valued ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse``
+    keeps the subtree of the chosen action between steps of one seat's turn; ``margin`` mixes the
+    final score difference into a finished rollout's value
+    (``(1 - margin) * return + margin * tanh(difference / eval_scale)``), which guides the search
+    when nearly every rollout ends the same way (a strong automaton); ``widen`` the progressive
+    widening factor (``None`` or 0: off). ``depth``, ``widen``, ``margin`` and ``eval_scale`` are
+    by default ``"game"``: what the game searched says
+    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN` and :data:`EVAL_SCALE` for a
+    game that names neither).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
     ``last_cut`` whether the deadline cut the search.
     """
 
     __slots__ = (
+        "_depth",
+        "_eval_scale",
         "_expect",
+        "_margin",
         "_next_root",
+        "_widen",
         "c",
         "deadline_seconds",
         "depth",
@@ -158,18 +169,22 @@ class MCTSAgent:
     c: float
     rollout: str
     depth: int | str | None
-    eval_scale: float
+    eval_scale: float | str
     reuse: bool
     rollout_sample: int
     epsilon: float
     min_iterations: int
-    margin: float
+    margin: float | str
     name: str
     widen: float | str | None
     last_iterations: int
     last_seconds: float
     last_cut: bool
     _expect: tuple[str, tuple[tuple[int, Any], ...]] | None
+    _depth: int | None
+    _widen: float | None
+    _margin: float
+    _eval_scale: float
     _next_root: Node | None
 
     # The parameters are checked below, so typed Any (documented by the attributes above): they
@@ -183,12 +198,12 @@ class MCTSAgent:
         c: Any = 1.0,
         rollout: Any = "random",
         depth: Any = GAME_DEPTH,
-        eval_scale: Any = 10.0,
+        eval_scale: Any = GAME_DEPTH,
         reuse: Any = True,
         rollout_sample: Any = 8,
         epsilon: Any = 0.1,
         min_iterations: Any = 0,
-        margin: Any = 0.3,
+        margin: Any = GAME_DEPTH,
         deadline_seconds: Any = None,
         name: str = "mcts",
         widen: Any = GAME_DEPTH,
@@ -213,14 +228,16 @@ class MCTSAgent:
             raise OptionError(f"depth must be a non-negative integer, none or {GAME_DEPTH!r}, got {depth!r}")
         if not _number(c) or c < 0:
             raise OptionError(f"c must be a non-negative finite number, got {c!r}")
-        if not _positive(eval_scale):
-            raise OptionError(f"eval_scale must be a positive finite number, got {eval_scale!r}")
+        if eval_scale != GAME_DEPTH and (isinstance(eval_scale, str) or not _positive(eval_scale)):
+            raise OptionError(
+                f"eval_scale must be a positive finite number or {GAME_DEPTH!r}, got {eval_scale!r}"
+            )
         if isinstance(rollout_sample, bool) or not isinstance(rollout_sample, int) or rollout_sample < 1:
             raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
         if isinstance(min_iterations, bool) or not isinstance(min_iterations, int) or min_iterations < 0:
             raise OptionError(f"min_iterations must be a non-negative integer, got {min_iterations!r}")
-        if not _number(margin) or not 0 <= margin <= 1:
-            raise OptionError(f"margin must be between 0 and 1, got {margin!r}")
+        if margin != GAME_DEPTH and (isinstance(margin, str) or not _number(margin) or not 0 <= margin <= 1):
+            raise OptionError(f"margin must be between 0 and 1 or {GAME_DEPTH!r}, got {margin!r}")
         if not _number(epsilon) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
         if (
@@ -237,12 +254,12 @@ class MCTSAgent:
         self.c = float(c)
         self.rollout = rollout
         self.depth = depth
-        self.eval_scale = float(eval_scale)
+        self.eval_scale = eval_scale if isinstance(eval_scale, str) else float(eval_scale)
         self.reuse = bool(reuse)
         self.rollout_sample = rollout_sample
         self.epsilon = float(epsilon)
         self.min_iterations = min_iterations
-        self.margin = float(margin)
+        self.margin = margin if isinstance(margin, str) else float(margin)
         self.name = name
         self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
         self.last_iterations = 0
@@ -250,6 +267,10 @@ class MCTSAgent:
         self.last_cut = False
         self._expect = None
         self._next_root = None
+        self._depth = None
+        self._widen = None
+        self._margin = MARGIN
+        self._eval_scale = EVAL_SCALE
 
     def __repr__(self) -> str:
         budget = (
@@ -286,11 +307,25 @@ class MCTSAgent:
         return action
 
     # -- search ------------------------------------------------------------------------------
+    def _settle(self, game: Any) -> None:
+        """The parameters this search uses: those given, and for those left to the game
+        (:data:`GAME_DEPTH`) what ``game.search_defaults()`` says."""
+        told = game.search_defaults()
+        depth = self.depth
+        self._depth = told.get("depth") if isinstance(depth, str) else depth
+        widen = self.widen
+        self._widen = told.get("widen") if isinstance(widen, str) else widen
+        margin = self.margin
+        self._margin = float(told.get("margin", MARGIN)) if isinstance(margin, str) else margin
+        scale = self.eval_scale
+        self._eval_scale = float(told.get("eval_scale", EVAL_SCALE)) if isinstance(scale, str) else scale
+
     def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
         """Run the budgeted search from ``state`` and return the root node (at least one iteration;
         cut at ``deadline_seconds`` whatever the budget)."""
         if root is None:
             root = Node(None, None, -1)
+        self._settle(state.game)
         seat = state.current_player
         limit = self.iterations
         floor = self.min_iterations
@@ -372,9 +407,7 @@ class MCTSAgent:
         log = math.log
         sqrt = math.sqrt
         random = rng.random
-        widen = self.widen
-        if isinstance(widen, str):  # GAME_DEPTH
-            widen = s.game.widening
+        widen = self._widen
         # selection and expansion
         while True:
             if s.current_player == CHANCE:
@@ -430,24 +463,22 @@ class MCTSAgent:
             cur = cur.parent
 
     def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
-        depth = self.depth
-        if isinstance(depth, str):  # GAME_DEPTH
-            depth = s.game.rollout_depth
+        depth = self._depth
         if self.rollout == "greedy":
             playout(s, rng, self._greedy_step, decisions=depth)
         else:
             playout(s, rng, random_choice, decisions=depth)
         if s.is_terminal():
             returns = s.returns()
-            w = self.margin
+            w = self._margin
             if not w:
                 return [float(r) for r in returns]
-            scale = self.eval_scale
+            scale = self._eval_scale
             tanh = math.tanh
             return [
                 (1.0 - w) * r + w * tanh(score_difference(s, seat) / scale) for seat, r in enumerate(returns)
             ]
-        return heuristic_values(s, self.eval_scale)
+        return heuristic_values(s, self._eval_scale)
 
     def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
         """A greedy rollout's choice: at random with probability ``epsilon`` (or when there is no

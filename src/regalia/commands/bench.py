@@ -68,7 +68,7 @@ def bench(
         game = load_game(game_id, **options)
         result["mcts_iterations_per_s"] = round(float(bench_mcts(game, seconds=seconds, seed=seed)), 1)
         result["mcts_seconds"] = seconds
-        result["mcts_rollout_depth"] = game.rollout_depth  # None: rollouts to the end
+        result["mcts_rollout_depth"] = game.search_defaults().get("depth")  # None: rollouts to the end
     if env:
         try:
             from regalia.rl.bench import env_benchmark

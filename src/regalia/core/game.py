@@ -85,7 +85,7 @@ class Game(ABC, Generic[A, OptionsT]):
     them to the end; and ``widening``: the search's progressive widening factor for the game (a
     decision node considers only its ``ceil(widening * sqrt(visits + 1))`` best actions by the
     evaluation after each, for games whose decisions have many actions; ``None``, the default,
-    considers every action).
+    considers every action). Where they depend on the options, :meth:`search_defaults` says so.
 
     A game is generic over its action type and its options class (``Game[Action, MyOptions]``), so
     ``game.options.name`` is typed.
@@ -109,6 +109,21 @@ class Game(ABC, Generic[A, OptionsT]):
         # the compiled build's classes need their own ABC caches (regalia._mypyc.own_abc_caches)
         own_abc_caches(cls)
         super().__init_subclass__(**kwargs)
+
+    def search_defaults(self) -> dict[str, Any]:
+        """The search parameters that suit this game with its options, for the agents that leave
+        them to the game (:class:`regalia.ai.MCTSAgent`'s ``depth``, ``widen`` and ``margin`` by
+        default): ``depth`` (seat decisions a rollout makes before the evaluation values it;
+        ``None``: to the end) and ``widen`` (progressive widening) from the class's
+        ``rollout_depth`` and ``widening``; a game may add ``margin`` (the final score difference's
+        share of a finished rollout's value) and ``eval_scale`` (the score difference worth
+        ``tanh(1)`` of a game) or tell them by its options (The Two Heirs' solo game).
+
+        >>> import regalia
+        >>> regalia.load_game("carcassonne").search_defaults()
+        {'depth': 10, 'widen': None}
+        """
+        return {"depth": self.rollout_depth, "widen": self.widening}
 
     @classmethod
     def plugin(cls) -> Plugin[Any]:

@@ -22,6 +22,9 @@ from regalia.games.two_heirs.actions import SEAT_COLOURS, SET_CHOICES, Action
 from regalia.games.two_heirs.henry import HENRY, TreasureSet, treasures_for
 from regalia.games.two_heirs.tiles import RECOMMENDED_SETS, SETS, Catalogue, catalogue_for
 
+#: How many seat decisions a search's rollout makes in the solo game before the evaluation (the
+#: score margin over Henry) values it: measured against Henry level 3 at 1 s a move (docs/ai.md).
+SOLO_ROLLOUT_DEPTH = 4
 #: Henry's level when the solo game does not name one ("Level 3: Relentless Henry").
 DEFAULT_LEVEL = 3
 
@@ -108,6 +111,14 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
         self.set_choices: tuple[tuple[str, ...], ...] = tuple(
             c for c in SET_CHOICES if all(s in present for s in c)
         )
+
+    def search_defaults(self) -> dict[str, Any]:
+        """In the solo game, rollouts cut after :data:`SOLO_ROLLOUT_DEPTH` decisions and valued by
+        the score margin alone: nearly every random rollout to the end loses to Henry, so whole
+        rollouts hardly tell one move from another (docs/ai.md, "Against Henry")."""
+        if self.options.solo:
+            return {"depth": SOLO_ROLLOUT_DEPTH, "widen": self.widening, "margin": 1.0}
+        return super().search_defaults()
 
     def automaton_seats(self) -> tuple[int, ...]:
         """Henry's seat in the solo game ("Solo course of the game")."""
