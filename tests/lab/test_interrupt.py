@@ -18,8 +18,8 @@ import pytest
 
 from regalia.ai.registry import AGENTS
 from regalia.ai.simple import RandomAgent
-from regalia.lab import run_arena
-from regalia.lab.backends import Interrupted, finished_prefix, run_jobs
+from regalia.lab import backends, run_arena
+from regalia.lab.backends import Interrupted, finished_prefix, run_jobs, stop_signal
 
 
 class _Stop:
@@ -108,6 +108,21 @@ def test_an_arena_interrupted_before_any_game_finished(interrupting: type[_Stop]
     result = run_arena("two-heirs", "interrupting,random", games=4, progress=False)
     assert result.interrupted and result.games == 0
     assert result.to_json()["interrupted"] is True
+
+
+def test_a_sigterm_before_the_games_start_stops_the_run_at_its_start() -> None:
+    """A SIGTERM during a run's setup (agents built, the game loaded) or between an SPRT's batches
+    comes outside the jobs: it is kept and stops the next jobs at their start, so the arena still
+    reports, with no game (before: typer turned the KeyboardInterrupt into exit 130 and the summary
+    was lost)."""
+    try:
+        stop_signal(signal.SIGTERM, None)
+        result = run_arena("two-heirs", "random,random", games=4, progress=False)
+    finally:
+        backends._Stop.pending = False
+    assert result.interrupted and result.games == 0
+    again = run_arena("two-heirs", "random,random", games=2, progress=False)  # the stop was used
+    assert not again.interrupted and again.games == 2
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM")

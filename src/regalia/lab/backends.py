@@ -75,6 +75,33 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
+class _Stop:
+    """Where a SIGTERM finds a lab command (:func:`stop_signal`): ``armed`` while :func:`run_jobs`
+    runs jobs, ``pending`` when one came outside and is kept for the next run of jobs."""
+
+    armed = False
+    pending = False
+
+
+def stop_signal(signum: int, frame: Any) -> None:
+    """The SIGTERM handler of the lab's commands (``timeout``, a batch system): while jobs run it
+    stops them as Ctrl-C does (:class:`Interrupted`, with the jobs finished); before or between runs
+    of jobs (a run's setup, an SPRT's test between batches) it is kept, and the next run of jobs
+    stops at its start, finishing none, so the command still reports what it has.
+
+    >>> _Stop.armed, _Stop.pending = False, False
+    >>> stop_signal(15, None)  # outside run_jobs: kept
+    >>> try:
+    ...     run_jobs([])
+    ... except Interrupted as stop:
+    ...     print(stop.results, _Stop.pending)
+    [] False
+    """
+    if _Stop.armed:
+        raise KeyboardInterrupt
+    _Stop.pending = True
+
+
 #: A task of a worker: play some jobs, return one result per job (each with ``index`` and, where
 #: jobs come in groups, ``group``). Module-level functions (or ``functools.partial`` of one) only,
 #: since worker processes and Ray import them by name.
@@ -98,6 +125,10 @@ def run_jobs(
         raise LabError(f"workers must be at least 1, got {workers}")
     results: list[Any] = []
     try:
+        _Stop.armed = True
+        if _Stop.pending:  # a SIGTERM came before these jobs (stop_signal)
+            _Stop.pending = False
+            raise KeyboardInterrupt
         with progress_bar(progress, len(jobs), description) as advance:
             if backend == "ray":
                 _run_ray(jobs, workers, ray_address, advance, task, results)
@@ -110,6 +141,8 @@ def run_jobs(
     except KeyboardInterrupt:
         results.sort(key=_order)
         raise Interrupted(results) from None
+    finally:
+        _Stop.armed = False
     results.sort(key=_order)
     return results
 

@@ -55,13 +55,11 @@ def _console() -> Console:
     return Console(highlight=False, width=width)
 
 
-def _sigterm(signum: int, frame: Any) -> None:
-    raise KeyboardInterrupt
-
-
 def _stop_on_sigterm() -> None:
+    from regalia.lab.backends import stop_signal
+
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _sigterm)
+        signal.signal(signal.SIGTERM, stop_signal)
 
 
 def _run(
