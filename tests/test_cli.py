@@ -457,10 +457,13 @@ def test_bench_mcts_hook(monkeypatch: pytest.MonkeyPatch) -> None:
     result = invoke("bench", "--games", "1", "--mcts", "--seconds", "0.5", "--json", "-o", "solo=true")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["mcts_iterations_per_s"] == 123.0
-    assert json.loads(result.output)["mcts_rollout_depth"] is None  # The Two Heirs plays to the end
+    # the solo game's search cuts its rollouts (Game.search_defaults; docs/ai.md, "Against Henry")
+    assert json.loads(result.output)["mcts_rollout_depth"] == 4
     assert calls == [("two-heirs", 0.5, 0, regalia.load_game("two-heirs", solo=True).options)]
     table = invoke("bench", "--games", "1", "--mcts", "--seconds", "0.5", "-o", "solo=true")
-    assert "MCTS iterations per second (rollouts to the end)" in table.output
+    assert "MCTS iterations per second (rollouts cut at 4 decisions)" in table.output
+    two = invoke("bench", "--games", "1", "--mcts", "--seconds", "0.5")
+    assert "MCTS iterations per second (rollouts to the end)" in two.output
 
 
 def test_the_generic_commands_name_no_game() -> None:
