@@ -31,7 +31,7 @@ _COMPILED: dict[str, str] = {
     "games.royal_court": "actions archetypes state",
     "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
     # mcts too: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
-    # defaults to be literals or Final constants (GAME_DEPTH is Final)
+    # defaults to be literals or Final constants (BY_GAME is Final)
     "ai": "base simple expectimax mcts",
 }
 #: The modules the compiled build compiles.

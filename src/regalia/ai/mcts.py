@@ -49,13 +49,13 @@ from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
 
 ROLLOUTS: Final = ("random", "greedy")
-#: ``depth``, ``widen`` and ``margin`` by default: what the game says
+#: ``depth``, ``widen``, ``margin`` and ``eval_scale`` by default: what the game says
 #: (:meth:`regalia.core.game.Game.search_defaults`: its ``rollout_depth``, ``None``, to the end,
-#: for most games; its ``widening``, ``None``, off, for most games; a margin of :data:`MARGIN`
-#: unless it names one). Final: the compiled build writes a default that is a literal or a Final
-#: constant into the signature the agent registry reads (``inspect.signature(MCTSAgent)``), and
-#: no other.
-GAME_DEPTH: Final = "game"
+#: for most games; its ``widening``, ``None``, off, for most games; :data:`MARGIN` and
+#: :data:`EVAL_SCALE` unless it names others). Final: the compiled build writes a default that is
+#: a literal or a Final constant into the signature the agent registry reads
+#: (``inspect.signature(MCTSAgent)``), and no other.
+BY_GAME: Final = "game"
 #: ``margin`` and ``eval_scale`` where the game names none.
 MARGIN: Final = 0.3
 EVAL_SCALE: Final = 10.0
@@ -197,16 +197,16 @@ class MCTSAgent:
         seconds: Any = None,
         c: Any = 1.0,
         rollout: Any = "random",
-        depth: Any = GAME_DEPTH,
-        eval_scale: Any = GAME_DEPTH,
+        depth: Any = BY_GAME,
+        eval_scale: Any = BY_GAME,
         reuse: Any = True,
         rollout_sample: Any = 8,
         epsilon: Any = 0.1,
         min_iterations: Any = 0,
-        margin: Any = GAME_DEPTH,
+        margin: Any = BY_GAME,
         deadline_seconds: Any = None,
         name: str = "mcts",
-        widen: Any = GAME_DEPTH,
+        widen: Any = BY_GAME,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -222,31 +222,31 @@ class MCTSAgent:
             raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
         if (
             depth is not None
-            and depth != GAME_DEPTH
+            and depth != BY_GAME
             and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0)
         ):
-            raise OptionError(f"depth must be a non-negative integer, none or {GAME_DEPTH!r}, got {depth!r}")
+            raise OptionError(f"depth must be a non-negative integer, none or {BY_GAME!r}, got {depth!r}")
         if not _number(c) or c < 0:
             raise OptionError(f"c must be a non-negative finite number, got {c!r}")
-        if eval_scale != GAME_DEPTH and (isinstance(eval_scale, str) or not _positive(eval_scale)):
+        if eval_scale != BY_GAME and (isinstance(eval_scale, str) or not _positive(eval_scale)):
             raise OptionError(
-                f"eval_scale must be a positive finite number or {GAME_DEPTH!r}, got {eval_scale!r}"
+                f"eval_scale must be a positive finite number or {BY_GAME!r}, got {eval_scale!r}"
             )
         if isinstance(rollout_sample, bool) or not isinstance(rollout_sample, int) or rollout_sample < 1:
             raise OptionError(f"rollout_sample must be a positive integer, got {rollout_sample!r}")
         if isinstance(min_iterations, bool) or not isinstance(min_iterations, int) or min_iterations < 0:
             raise OptionError(f"min_iterations must be a non-negative integer, got {min_iterations!r}")
-        if margin != GAME_DEPTH and (isinstance(margin, str) or not _number(margin) or not 0 <= margin <= 1):
-            raise OptionError(f"margin must be between 0 and 1 or {GAME_DEPTH!r}, got {margin!r}")
+        if margin != BY_GAME and (isinstance(margin, str) or not _number(margin) or not 0 <= margin <= 1):
+            raise OptionError(f"margin must be between 0 and 1 or {BY_GAME!r}, got {margin!r}")
         if not _number(epsilon) or not 0 <= epsilon <= 1:
             raise OptionError(f"epsilon must be between 0 and 1, got {epsilon!r}")
         if (
             widen is not None
-            and widen != GAME_DEPTH
+            and widen != BY_GAME
             and (isinstance(widen, str) or not _number(widen) or widen < 0)
         ):
             raise OptionError(
-                f"widen must be a non-negative finite number, none or {GAME_DEPTH!r}, got {widen!r}"
+                f"widen must be a non-negative finite number, none or {BY_GAME!r}, got {widen!r}"
             )
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
@@ -309,7 +309,7 @@ class MCTSAgent:
     # -- search ------------------------------------------------------------------------------
     def _settle(self, game: Any) -> None:
         """The parameters this search uses: those given, and for those left to the game
-        (:data:`GAME_DEPTH`) what ``game.search_defaults()`` says."""
+        (:data:`BY_GAME`) what ``game.search_defaults()`` says."""
         told = game.search_defaults()
         depth = self.depth
         self._depth = told.get("depth") if isinstance(depth, str) else depth
