@@ -116,9 +116,10 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
         """In the solo game, rollouts cut after :data:`SOLO_ROLLOUT_DEPTH` decisions and valued by
         the score margin alone: nearly every random rollout to the end loses to Henry, so whole
         rollouts hardly tell one move from another (docs/ai.md, "Against Henry")."""
+        told = super().search_defaults()
         if self.options.solo:
-            return {"depth": SOLO_ROLLOUT_DEPTH, "widen": self.widening, "margin": 1.0}
-        return super().search_defaults()
+            told.update(depth=SOLO_ROLLOUT_DEPTH, margin=1.0)
+        return told
 
     def automaton_seats(self) -> tuple[int, ...]:
         """Henry's seat in the solo game ("Solo course of the game")."""
