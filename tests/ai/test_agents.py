@@ -21,7 +21,7 @@ from regalia.ai import (
     make_agent,
     parse_agent_spec,
 )
-from regalia.ai.base import evaluate_after
+from regalia.ai.base import evaluate_after, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.core.record import replay
@@ -388,6 +388,56 @@ def test_the_solo_game_cuts_rollouts_and_values_them_by_the_margin() -> None:
     # rollouts to the end finish: their values are the margin's alone unless a margin is given
     assert to_end == _root_statistics(MCTSAgent(iterations=60, depth=None, margin=1.0), state)
     assert to_end != _root_statistics(MCTSAgent(iterations=60, depth=None, margin=0.3), state)
+
+
+def _solo_opening() -> Any:
+    """The Two Heirs' solo game at its first choice: the player trails Henry by the 50 points of
+    his ten treasures to come ("Solo scoring"), so every cut rollout is far behind."""
+    state = load_game("two-heirs", solo=True, level=3).new_state(seed=1)
+    state.advance(random.Random(1))
+    assert state.current_player == 0 and len(state.legal_actions()) > 1
+    assert score_difference(state, 0) <= -40
+    return state
+
+
+def test_centre_values_rollouts_from_the_roots_score() -> None:
+    """docs/ai.md, "Centred values": far behind at the root, every rollout of an uncentred search
+    is valued about -1 (``tanh`` is flat there), so the root's actions cannot be told apart; a
+    centred search measures each from the root's evaluation and tells them apart."""
+    state = _solo_opening()
+    flat = MCTSAgent(iterations=200, centre=False).search(state, random.Random(0))
+    means = [ch.total / ch.visits for ch in flat.children.values()]
+    assert all(m < -0.99 for m in means)
+    centred = MCTSAgent(iterations=200, centre=True).search(state, random.Random(0))
+    means = [ch.total / ch.visits for ch in centred.children.values()]
+    assert all(-0.99 < m < 0.99 for m in means)
+    assert max(means) - min(means) > 0.1
+
+
+def test_centre_changes_nothing_at_an_even_root() -> None:
+    """At a root whose evaluation and score difference are 0 for every seat, centring subtracts 0:
+    the same seeded search but for the determinization the centre is measured on (which draws
+    from the generator first), so the same search seeded the same after it."""
+    state = load_game("carcassonne").new_state(seed=4)
+    state.advance(random.Random(4))
+    assert all(score_difference(state, p) == 0 for p in range(state.num_players))
+    centred = MCTSAgent(iterations=50, centre=True)
+    rng = random.Random(7)
+    root = centred.search(state, rng)
+    assert centred._base == [(0.0, 0.0)] * state.num_players
+    plain = MCTSAgent(iterations=50, centre=False)
+    again = random.Random(7)
+    state.determinize(state.current_player, again)  # the draw the centred search made first
+    other = plain.search(state, again)
+    assert {a: (ch.visits, ch.total) for a, ch in root.children.items()} == {
+        a: (ch.visits, ch.total) for a, ch in other.children.items()
+    }
+
+
+@pytest.mark.parametrize("centre", ["yes", 1, None])
+def test_a_bad_centre_is_refused(centre: object) -> None:
+    with pytest.raises(OptionError, match="centre"):
+        MCTSAgent(centre=centre)
 
 
 @pytest.mark.parametrize("margin", ["big", -0.1, 1.5, math.nan])

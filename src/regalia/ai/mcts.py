@@ -43,7 +43,7 @@ import random
 import time
 from typing import Any, Final
 
-from regalia.ai.base import evaluate_after, heuristic_values, pick_best, score_difference
+from regalia.ai.base import evaluate, evaluate_after, heuristic_values, pick_best, score_difference
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
@@ -59,6 +59,8 @@ BY_GAME: Final = "game"
 #: ``margin`` and ``eval_scale`` where the game names none.
 MARGIN: Final = 0.3
 EVAL_SCALE: Final = 10.0
+#: ``centre`` where the game names none: values are not centred on the root's.
+CENTRE: Final = False
 
 
 def _number(value: Any) -> bool:
@@ -127,17 +129,22 @@ class MCTSAgent:
     keeps the subtree of the chosen action between steps of one seat's turn; ``margin`` mixes the
     final score difference into a finished rollout's value
     (``(1 - margin) * return + margin * tanh(difference / eval_scale)``), which guides the search
-    when nearly every rollout ends the same way (a strong automaton); ``widen`` the progressive
-    widening factor (``None`` or 0: off). ``depth``, ``widen``, ``margin`` and ``eval_scale`` are
-    by default ``"game"``: what the game searched says
-    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN` and :data:`EVAL_SCALE` for a
-    game that names neither).
+    when nearly every rollout ends the same way (a strong automaton); ``centre`` (Go programs'
+    *dynamic komi*) measures every score difference and evaluation from the root's: a rollout is
+    valued ``tanh((evaluate - evaluate at the root) / eval_scale)``, so a position far behind (or
+    ahead) from the start, where ``tanh`` is flat, still tells better from worse; ``widen`` the
+    progressive widening factor (``None`` or 0: off). ``depth``, ``widen``, ``margin``,
+    ``eval_scale`` and ``centre`` are by default ``"game"``: what the game searched says
+    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN`, :data:`EVAL_SCALE` and
+    :data:`CENTRE` for a game that names none).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
     ``last_cut`` whether the deadline cut the search.
     """
 
     __slots__ = (
+        "_base",
+        "_centre",
         "_depth",
         "_eval_scale",
         "_expect",
@@ -145,6 +152,7 @@ class MCTSAgent:
         "_next_root",
         "_widen",
         "c",
+        "centre",
         "deadline_seconds",
         "depth",
         "epsilon",
@@ -175,6 +183,7 @@ class MCTSAgent:
     epsilon: float
     min_iterations: int
     margin: float | str
+    centre: bool | str
     name: str
     widen: float | str | None
     last_iterations: int
@@ -185,6 +194,9 @@ class MCTSAgent:
     _widen: float | None
     _margin: float
     _eval_scale: float
+    _centre: bool
+    #: Per seat, the root's (evaluation, score difference) when ``centre`` (zeros otherwise).
+    _base: list[tuple[float, float]]
     _next_root: Node | None
 
     # The parameters are checked below, so typed Any (documented by the attributes above): they
@@ -207,6 +219,7 @@ class MCTSAgent:
         deadline_seconds: Any = None,
         name: str = "mcts",
         widen: Any = BY_GAME,
+        centre: Any = BY_GAME,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -248,6 +261,8 @@ class MCTSAgent:
             raise OptionError(
                 f"widen must be a non-negative finite number, none or {BY_GAME!r}, got {widen!r}"
             )
+        if centre != BY_GAME and not isinstance(centre, bool):
+            raise OptionError(f"centre must be true, false or {BY_GAME!r}, got {centre!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
@@ -262,6 +277,7 @@ class MCTSAgent:
         self.margin = margin if isinstance(margin, str) else float(margin)
         self.name = name
         self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
+        self.centre = centre
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_cut = False
@@ -271,6 +287,8 @@ class MCTSAgent:
         self._widen = None
         self._margin = MARGIN
         self._eval_scale = EVAL_SCALE
+        self._centre = CENTRE
+        self._base = []
 
     def __repr__(self) -> str:
         budget = (
@@ -319,6 +337,17 @@ class MCTSAgent:
         self._margin = float(told.get("margin", MARGIN)) if isinstance(margin, str) else margin
         scale = self.eval_scale
         self._eval_scale = float(told.get("eval_scale", EVAL_SCALE)) if isinstance(scale, str) else scale
+        centre = self.centre
+        self._centre = bool(told.get("centre", CENTRE)) if isinstance(centre, str) else centre
+
+    def _centre_on(self, state: State[Any], seat: int, rng: random.Random) -> None:
+        """The values' zero for each seat: the root's evaluation and score difference when
+        ``centre`` (measured on a determinization: no hidden information is read), else 0."""
+        if not self._centre:
+            self._base = [(0.0, 0.0)] * state.num_players
+            return
+        s = state.determinize(seat, rng)
+        self._base = [(evaluate(s, p), score_difference(s, p)) for p in range(s.num_players)]
 
     def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
         """Run the budgeted search from ``state`` and return the root node (at least one iteration;
@@ -327,6 +356,7 @@ class MCTSAgent:
             root = Node(None, None, -1)
         self._settle(state.game)
         seat = state.current_player
+        self._centre_on(state, seat, rng)
         limit = self.iterations
         floor = self.min_iterations
         clock = time.perf_counter
@@ -475,9 +505,14 @@ class MCTSAgent:
                 return [float(r) for r in returns]
             scale = self._eval_scale
             tanh = math.tanh
+            base = self._base
             return [
-                (1.0 - w) * r + w * tanh(score_difference(s, seat) / scale) for seat, r in enumerate(returns)
+                (1.0 - w) * r + w * tanh((score_difference(s, seat) - base[seat][1]) / scale)
+                for seat, r in enumerate(returns)
             ]
+        if self._centre:
+            scale = self._eval_scale
+            return [math.tanh((evaluate(s, seat) - b) / scale) for seat, (b, _) in enumerate(self._base)]
         return heuristic_values(s, self._eval_scale)
 
     def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
