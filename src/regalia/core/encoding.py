@@ -90,15 +90,21 @@ class Encoding(ABC):
         """Whether every legal action of ``state`` has an id (the position fits the window)."""
         return all(self.representable(state, a) for a in state.legal_actions())
 
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        """The ids of the legal actions that have one, sorted."""
-        out = []
+    def legal_actions_by_id(self, state: State[Any]) -> dict[int, Any]:
+        """The legal actions that have an id, by id: what :meth:`legal_ids` lists, with the action
+        each id names (an environment's step looks its action up here instead of decoding the id
+        again; ids and legal actions are one-to-one, which the conformance kit checks)."""
+        out = {}
         for a in state.legal_actions():
             try:
-                out.append(self.action_id(state, a))
+                out[self.action_id(state, a)] = a
             except EncodingError:
                 continue
-        return sorted(out)
+        return out
+
+    def legal_ids(self, state: State[Any]) -> list[int]:
+        """The ids of the legal actions that have one, sorted."""
+        return sorted(self.legal_actions_by_id(state))
 
     def legal_mask(self, state: State[Any]) -> Any:
         """An int8 numpy array of :meth:`size` entries: 1 for the ids of legal actions."""
@@ -250,17 +256,17 @@ class WindowEncoding(Encoding, Generic[S]):
         s = self._state(state)
         return self._id(s, self.frame(s, self._seat(s)), action)
 
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        """The ids of the legal actions that have one, sorted (one frame for the state)."""
+    def legal_actions_by_id(self, state: State[Any]) -> dict[int, Any]:
+        """The legal actions that have an id, by id (one frame for the state)."""
         s = self._state(state)
         fr = self.frame(s, self._seat(s))
-        out = []
+        out = {}
         for a in s.legal_actions():
             try:
-                out.append(self._id(s, fr, a))
+                out[self._id(s, fr, a)] = a
             except EncodingError:
                 continue
-        return sorted(out)
+        return out
 
     def _cell_of(self, state: S, frame: Frame, pos: Pos | None, action: Any) -> int:
         """The cell of ``pos`` (a position ``action`` names) in ``frame``; raises

@@ -33,7 +33,10 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
     * ``env_steps_per_s``: ``env.step(action)`` calls per second of an AEC loop as a learner
       writes it (``agent_iter``, ``last()`` with the observation tensor and the action mask, a
       uniformly random legal id from the mask, ``step``); the end-of-game steps with ``None`` and
-      ``reset`` are timed but not counted.
+      ``reset`` are timed but not counted. The legal ids are read as
+      ``np.flatnonzero(mask == 1)``: numpy finds the nonzero entries of the bool array that
+      comparison makes some ten times faster than those of the int8 mask itself (33 against 3 us
+      for The Two Heirs' 7,924 ids), a cost of the learner's, not of the environment.
     * ``engine_actions_per_s``: decisions per second of the engine alone (``legal_actions()``, a
       uniformly random one, ``apply_unchecked``; chance and automata by the one trusted loop,
       :func:`regalia.core.loop.playout`): the fast path of the AI's searches and of
@@ -89,7 +92,7 @@ def _env_game(environment: Any, seed: int, pick: Any) -> int:
         if termination or truncation:
             environment.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
+        legal = np.flatnonzero(observation["action_mask"] == 1)  # on int8, some 10x slower
         environment.step(int(legal[pick.integers(len(legal))]))
         done += 1
     return done

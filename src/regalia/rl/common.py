@@ -31,7 +31,7 @@ from regalia.core.loop import playout
 VIEWER_KEYS = frozenset({"viewer", "legal"})
 
 #: Why an episode stops early: the seat to act has legal actions, but none has an id in the
-#: encoding's window (see :func:`decision_ids`).
+#: encoding's window (see :func:`decision_actions`).
 NO_ID = "no legal action has an id in the encoding's window"
 
 
@@ -63,11 +63,12 @@ def agent_names(game: Game[Any]) -> list[str]:
     return out
 
 
-def decision_ids(encoding: Encoding, state: State[Any]) -> list[int]:
-    """The ids of the legal actions of the seat to act (sorted). Empty at a decision state means
-    that none of its legal actions has an id in the encoding's window (:data:`NO_ID`): the adapters
-    then end the episode early (PettingZoo: truncated; OpenSpiel: terminal with zero returns)."""
-    return encoding.legal_ids(state)
+def decision_actions(encoding: Encoding, state: State[Any]) -> dict[int, Any]:
+    """The legal actions of the seat to act that have an id, by id. Empty at a decision state
+    means that none of its legal actions has an id in the encoding's window (:data:`NO_ID`): the
+    adapters then end the episode early (PettingZoo: truncated; OpenSpiel: terminal with zero
+    returns)."""
+    return encoding.legal_actions_by_id(state)
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,7 @@ __all__ = [
     "NO_ID",
     "Traits",
     "agent_names",
-    "decision_ids",
+    "decision_actions",
     "decision_seats",
     "game_traits",
     "make_encoding",

@@ -44,7 +44,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,un
 
 from regalia.core.game import SPECTATOR, State, fresh_seed
 from regalia.core.registry import load_game
-from regalia.rl.common import NO_ID, agent_names, decision_ids, decision_seats, make_encoding
+from regalia.rl.common import NO_ID, agent_names, decision_actions, decision_seats, make_encoding
 from regalia.rl.render import render_rgb, render_text
 
 RENDER_MODES = ("ansi", "rgb_array")
@@ -101,7 +101,8 @@ class RegaliaEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {agent: gymnasium.spaces.Discrete(n) for agent in self.possible_agents}
         self._rng: random.Random | None = None
         self.state: State[Any] | None = None
-        self._ids: list[int] = []
+        #: The legal actions of the agent to act, by id (the mask's ones).
+        self._moves: dict[int, Any] = {}
         self._mask = np.zeros(n, dtype=np.int8)
         self.agents: list[str] = []
 
@@ -160,9 +161,7 @@ class RegaliaEnv(AECEnv):  # type: ignore[misc]
         if not 0 <= action_id < len(self._mask) or not self._mask[action_id]:
             raise ValueError(f"action id {action_id} is not legal for {agent} (see the action mask)")
         state = self.core
-        move = self.encoding.action_from_id(state, action_id)
-        if move not in state.legal_actions():  # the mask and the decoding disagree: an encoding bug
-            raise ValueError(f"action id {action_id} decodes to {move!r}, which is not legal here")
+        move = self._moves[action_id]  # the legal action the id names (the mask is made of them)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state.apply_unchecked(move)
@@ -183,13 +182,13 @@ class RegaliaEnv(AECEnv):  # type: ignore[misc]
             return
         agent = self.seat_agent[state.current_player]
         self.agent_selection = agent
-        self._ids = decision_ids(self.encoding, state)
-        if not self._ids:
+        self._moves = decision_actions(self.encoding, state)
+        if not self._moves:
             for a in self.agents:
                 self.truncations[a] = True
                 self.infos[a] = {"truncated": NO_ID}
             return
-        self._mask[self._ids] = 1
+        self._mask[list(self._moves)] = 1
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.core

@@ -374,29 +374,29 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         return Action(PLACE, tile, pos, self._canonical[tile][plane])
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def legal_ids(self, state: State[Any]) -> list[int]:
+    def legal_actions_by_id(self, state: State[Any]) -> dict[int, Action]:
+        """The legal actions that have an id, by id (a placement's cell worked out inline: the
+        legal placements are :meth:`Rules.placements`' in its order)."""
         s = _base(state)
         if s.terminal:
-            return []
+            return {}
         phase = s.phase
+        legal = s.legal_actions()
         if phase == PH_DRAW:
-            return [t for t, n in enumerate(s.bag) if n]
+            return {a.tile: a for a in legal}
         if phase == PH_FOLLOWER:
             fid = self.follower_id
-            return sorted(
-                self.id_pass if a.kind == PASS else fid[(a.feature, a.side)] for a in s.legal_actions()
-            )
+            return {self.id_pass if a.kind == PASS else fid[(a.feature, a.side)]: a for a in legal}
         fr = self.frame(s)
         side = self.side
         cells = self.cells
         x0, top = fr.x0, fr.y1
-        out = []
-        for (x, y), r in s.placements(s.drawn):
+        out = {}
+        for ((x, y), r), a in zip(s.placements(s.drawn), legal, strict=True):
             col = x - x0
             row = top - y
             if 0 <= col < side and 0 <= row < side:
-                out.append(r // 90 * cells + row * side + col)
-        out.sort()
+                out[r // 90 * cells + row * side + col] = a
         return out
 
     def fits(self, state: State[Any]) -> bool:

@@ -324,16 +324,16 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         return VERB[s.queue[0].do]
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        """The ids of the legal actions that have one, sorted (the squares of puts, moves and
-        targets worked out inline; every other kind by :meth:`_id`)."""
+    def legal_actions_by_id(self, state: State[Any]) -> dict[int, Action]:
+        """The legal actions that have an id, by id (the squares of puts, moves and targets
+        worked out inline; every other kind by :meth:`_id`)."""
         s = _court(state)
         fr = self.frame(s, self._seat(s))
         c, w, h, count = self.cells, self.width, self.height, self.count
         x0, y1 = fr.x0, fr.y1
         sign = -1 if fr.turned else 1
         plane_put, plane_move, plane_target = self.plane_put, self.plane_move, self.plane_target
-        out = []
+        out: dict[int, Action] = {}
         for a in s.legal_actions():
             kind, arg, src, dst = a
             pos = src if kind == act.MOVE else dst
@@ -349,19 +349,19 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                     if dst is not None:
                         d = _VEC_DIR.get((dst[0] - pos[0], dst[1] - pos[1]))
                         if d is not None:
-                            out.append((plane_move + ((d + 4) % 8 if fr.turned else d)) * c + cell)
+                            out[(plane_move + ((d + 4) % 8 if fr.turned else d)) * c + cell] = a
                             continue
                 elif kind in _SQUARE_TARGETS:
-                    out.append(plane_target * c + cell)
+                    out[plane_target * c + cell] = a
                     continue
                 elif type(arg) is int and 0 <= arg < count:
-                    out.append((plane_put + arg) * c + cell)
+                    out[(plane_put + arg) * c + cell] = a
                     continue
             try:
-                out.append(self._id(s, fr, a))
+                out[self._id(s, fr, a)] = a
             except EncodingError:
                 continue
-        return sorted(out)
+        return out
 
     def fits(self, state: State[Any]) -> bool:
         s = _court(state)

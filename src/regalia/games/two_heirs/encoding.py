@@ -392,9 +392,9 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         return act.make(act.TREASURE, action_id - self.ch_treasure)
 
     # ------------------------------------------------------------------ the legal set (one frame per state)
-    def legal_ids(self, state: State[Any]) -> list[int]:
-        """The ids of the legal actions that have one, sorted (the cells of the spatial kinds
-        worked out inline; every other kind by :meth:`_id`)."""
+    def legal_actions_by_id(self, state: State[Any]) -> dict[int, Action]:
+        """The legal actions that have an id, by id (the cells of the spatial kinds worked out
+        inline; every other kind by :meth:`_id`)."""
         s = _base(state)
         fr = self.frame(s, self._seat(s))
         c, w, h = self.cells, self.width, self.height
@@ -403,7 +403,7 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         sign = -1 if turned else 1
         slot = self.slot
         spatial = self._spatial
-        out = []
+        out: dict[int, Action] = {}
         for a in s.legal_actions():
             kind, tile, src, dst = a
             plane = spatial.get(kind)
@@ -419,21 +419,21 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
                         if dst is not None:
                             d = _VEC_DIR.get((dst[0] - pos[0], dst[1] - pos[1]))
                             if d is not None:
-                                out.append((self.plane_step + ((d + 4) % 8 if turned else d)) * c + cell)
+                                out[(self.plane_step + ((d + 4) % 8 if turned else d)) * c + cell] = a
                                 continue
                     elif kind == act.BUILD or kind == act.TERRAIN:
                         k = slot.get(tile)
                         if k is not None:
-                            out.append((plane + k) * c + cell)
+                            out[(plane + k) * c + cell] = a
                             continue
                     else:
-                        out.append(abs(plane) * c + cell)
+                        out[abs(plane) * c + cell] = a
                         continue
             try:
-                out.append(self._id(s, fr, a))
+                out[self._id(s, fr, a)] = a
             except EncodingError:
                 continue
-        return sorted(out)
+        return out
 
     def fits(self, state: State[Any]) -> bool:
         s = _base(state)
