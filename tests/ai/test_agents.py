@@ -401,9 +401,9 @@ def _solo_opening() -> Any:
 
 
 def test_centre_values_rollouts_from_the_roots_score() -> None:
-    """docs/ai.md, "Centred values": far behind at the root, every rollout of an uncentred search
-    is valued about -1 (``tanh`` is flat there), so the root's actions cannot be told apart; a
-    centred search measures each from the root's evaluation and tells them apart."""
+    """docs/ai.md (``centre=true``; runs 20 to 22): far behind at the root, every rollout of an
+    uncentred search is valued about -1 (``tanh`` is flat there), so the root's actions cannot be
+    told apart; a centred search measures each from the root's evaluation and tells them apart."""
     state = _solo_opening()
     flat = MCTSAgent(iterations=200, centre=False).search(state, random.Random(0))
     means = [ch.total / ch.visits for ch in flat.children.values()]
@@ -424,7 +424,8 @@ def test_centre_changes_nothing_at_an_even_root() -> None:
     centred = MCTSAgent(iterations=50, centre=True)
     rng = random.Random(7)
     root = centred.search(state, rng)
-    assert centred._base == [(0.0, 0.0)] * state.num_players
+    assert centred._zeros == [0.0] * state.num_players
+    assert centred._diffs == [0.0] * state.num_players
     plain = MCTSAgent(iterations=50, centre=False)
     again = random.Random(7)
     state.determinize(state.current_player, again)  # the draw the centred search made first

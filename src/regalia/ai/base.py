@@ -67,9 +67,12 @@ def evaluate_after(state: State[Any], seat: int) -> float:
     return evaluate(state, seat)
 
 
-def heuristic_values(state: State[Any], scale: float) -> list[float]:
-    """Per-seat values in (-1, 1) of an unfinished state: ``tanh(evaluate / scale)``."""
-    return [math.tanh(evaluate(state, seat) / scale) for seat in range(state.num_players)]
+def heuristic_values(state: State[Any], scale: float, zeros: Sequence[float] | None = None) -> list[float]:
+    """Per-seat values in (-1, 1) of an unfinished state: ``tanh(evaluate / scale)``, or with
+    ``zeros`` (an evaluation per seat) ``tanh((evaluate - zeros[seat]) / scale)``."""
+    if zeros is None:
+        return [math.tanh(evaluate(state, seat) / scale) for seat in range(state.num_players)]
+    return [math.tanh((evaluate(state, seat) - zero) / scale) for seat, zero in enumerate(zeros)]
 
 
 def pick_best(actions: Sequence[Any], values: Sequence[float], rng: random.Random) -> Any:

@@ -143,14 +143,15 @@ class MCTSAgent:
     """
 
     __slots__ = (
-        "_base",
         "_centre",
         "_depth",
+        "_diffs",
         "_eval_scale",
         "_expect",
         "_margin",
         "_next_root",
         "_widen",
+        "_zeros",
         "c",
         "centre",
         "deadline_seconds",
@@ -195,8 +196,10 @@ class MCTSAgent:
     _margin: float
     _eval_scale: float
     _centre: bool
-    #: Per seat, the root's (evaluation, score difference) when ``centre`` (zeros otherwise).
-    _base: list[tuple[float, float]]
+    #: Per seat, the root's evaluation when ``centre`` (``None`` otherwise) and score difference
+    #: (zeros otherwise): what a rollout's values are measured from.
+    _zeros: list[float] | None
+    _diffs: list[float]
     _next_root: Node | None
 
     # The parameters are checked below, so typed Any (documented by the attributes above): they
@@ -288,7 +291,8 @@ class MCTSAgent:
         self._margin = MARGIN
         self._eval_scale = EVAL_SCALE
         self._centre = CENTRE
-        self._base = []
+        self._zeros = None
+        self._diffs = []
 
     def __repr__(self) -> str:
         budget = (
@@ -344,10 +348,12 @@ class MCTSAgent:
         """The values' zero for each seat: the root's evaluation and score difference when
         ``centre`` (measured on a determinization: no hidden information is read), else 0."""
         if not self._centre:
-            self._base = [(0.0, 0.0)] * state.num_players
+            self._zeros = None
+            self._diffs = [0.0] * state.num_players
             return
         s = state.determinize(seat, rng)
-        self._base = [(evaluate(s, p), score_difference(s, p)) for p in range(s.num_players)]
+        self._zeros = [evaluate(s, p) for p in range(s.num_players)]
+        self._diffs = [score_difference(s, p) for p in range(s.num_players)]
 
     def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
         """Run the budgeted search from ``state`` and return the root node (at least one iteration;
@@ -505,15 +511,12 @@ class MCTSAgent:
                 return [float(r) for r in returns]
             scale = self._eval_scale
             tanh = math.tanh
-            base = self._base
+            diffs = self._diffs
             return [
-                (1.0 - w) * r + w * tanh((score_difference(s, seat) - base[seat][1]) / scale)
+                (1.0 - w) * r + w * tanh((score_difference(s, seat) - diffs[seat]) / scale)
                 for seat, r in enumerate(returns)
             ]
-        if self._centre:
-            scale = self._eval_scale
-            return [math.tanh((evaluate(s, seat) - b) / scale) for seat, (b, _) in enumerate(self._base)]
-        return heuristic_values(s, self._eval_scale)
+        return heuristic_values(s, self._eval_scale, self._zeros)
 
     def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
         """A greedy rollout's choice: at random with probability ``epsilon`` (or when there is no

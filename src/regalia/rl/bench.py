@@ -35,8 +35,8 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
       uniformly random legal id from the mask, ``step``); the end-of-game steps with ``None`` and
       ``reset`` are timed but not counted. The legal ids are read as
       ``np.flatnonzero(mask == 1)``: numpy finds the nonzero entries of the bool array that
-      comparison makes some ten times faster than those of the int8 mask itself (33 against 3 us
-      for The Two Heirs' 7,924 ids), a cost of the learner's, not of the environment.
+      comparison makes some ten times faster than those of the int8 mask itself (36 against 5 us
+      for The Two Heirs' 7,924 ids, measured under load), a cost of the learner's, not of the environment.
     * ``engine_actions_per_s``: decisions per second of the engine alone (``legal_actions()``, a
       uniformly random one, ``apply_unchecked``; chance and automata by the one trusted loop,
       :func:`regalia.core.loop.playout`): the fast path of the AI's searches and of
