@@ -44,6 +44,7 @@ import time
 from typing import Any, Final
 
 from regalia.ai.base import evaluate, evaluate_after, heuristic_values, pick_best, score_difference
+from regalia.ai.parallel import GRACE_SECONDS, STARTUP_SECONDS, RootHelpers
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
@@ -61,6 +62,8 @@ MARGIN: Final = 0.3
 EVAL_SCALE: Final = 10.0
 #: ``centre`` where the game names none: values are not centred on the root's.
 CENTRE: Final = False
+#: The most processes one agent searches with (``workers``).
+MAX_WORKERS: Final = 64
 
 
 def _number(value: Any) -> bool:
@@ -91,6 +94,11 @@ class Node:
     def __repr__(self) -> str:
         mean = self.total / self.visits if self.visits else 0.0
         return f"<Node {self.action!r} by {self.player}: {self.visits} visits, mean {mean:+.3f}>"
+
+
+def _tallies(root: Node) -> dict[Any, list[float]]:
+    """Root action -> ``[visits, total value]`` of ``root``'s children."""
+    return {a: [child.visits, child.total] for a, child in root.children.items()}
 
 
 def _widened(node: Node, s: State[Any], legal: list[Any], k: int) -> list[Any]:
@@ -148,6 +156,7 @@ class MCTSAgent:
         "_diffs",
         "_eval_scale",
         "_expect",
+        "_helpers",
         "_margin",
         "_next_root",
         "_widen",
@@ -170,6 +179,7 @@ class MCTSAgent:
         "rollout_sample",
         "seconds",
         "widen",
+        "workers",
     )
 
     iterations: int | None
@@ -187,6 +197,7 @@ class MCTSAgent:
     centre: bool | str
     name: str
     widen: float | str | None
+    workers: int
     last_iterations: int
     last_seconds: float
     last_cut: bool
@@ -201,6 +212,8 @@ class MCTSAgent:
     _zeros: list[float] | None
     _diffs: list[float]
     _next_root: Node | None
+    #: Root parallelism: the helper processes (``workers - 1``), started at the first search.
+    _helpers: RootHelpers | None
 
     # The parameters are checked below, so typed Any (documented by the attributes above): they
     # come from agent specs and option files, and the compiled build (ai.mcts is compiled) would
@@ -223,6 +236,7 @@ class MCTSAgent:
         name: str = "mcts",
         widen: Any = BY_GAME,
         centre: Any = BY_GAME,
+        workers: Any = 1,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -266,6 +280,8 @@ class MCTSAgent:
             )
         if centre != BY_GAME and not isinstance(centre, bool):
             raise OptionError(f"centre must be true, false or {BY_GAME!r}, got {centre!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+            raise OptionError(f"workers must be an integer from 1 to {MAX_WORKERS}, got {workers!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
@@ -281,6 +297,8 @@ class MCTSAgent:
         self.name = name
         self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
         self.centre = centre
+        self.workers = workers
+        self._helpers = None
         self.last_iterations = 0
         self.last_seconds = 0.0
         self.last_cut = False
@@ -322,11 +340,73 @@ class MCTSAgent:
             self.last_seconds = 0.0
             self.last_cut = False
             action = legal[0]
+        elif self.workers > 1:
+            action = self._choose_in_parallel(state, rng, root, legal)
         else:
             self.search(state, rng, root)
-            action = self._best(root, legal, rng)
+            action = self._best(_tallies(root), legal, rng)
         self._remember(state, seat, root, action)
         return action
+
+    def _choose_in_parallel(self, state: State[Any], rng: random.Random, root: Node, legal: list[Any]) -> Any:
+        """Root parallelism: the helpers search ``state`` while this agent does, and the most
+        visited action over all the roots is chosen. The helpers' seeds come from ``rng``, and
+        with an iteration budget every helper is waited for, so the choice is reproducible."""
+        helpers = self._helpers
+        if helpers is None:
+            helpers = self._helpers = RootHelpers(self.workers - 1, self.parameters())
+        start = time.monotonic()
+        helpers.send(state, [rng.getrandbits(63) for _ in range(helpers.size)], fresh=not root.children)
+        self.search(state, rng, root)
+        ends = []  # when to stop waiting for the helpers: never with an iteration budget alone
+        if self.seconds is not None:
+            # a new helper imports the engine before it searches: the first wait allows for that
+            grace = GRACE_SECONDS if helpers.waited else STARTUP_SECONDS
+            ends.append(max(time.monotonic(), start + self.seconds) + grace)
+        if self.deadline_seconds is not None:
+            ends.append(start + self.deadline_seconds)
+        until = min(ends) if ends else None
+        tallies = _tallies(root)
+        for rows, iterations in helpers.collect(until):
+            self.last_iterations += iterations
+            for action, visits, total in rows:
+                tally = tallies.get(action)
+                if tally is None:
+                    tallies[action] = [visits, total]
+                else:
+                    tally[0] += visits
+                    tally[1] += total
+        self.last_seconds = time.monotonic() - start
+        action = self._best(tallies, legal, rng)
+        helpers.chose(action)
+        return action
+
+    def parameters(self) -> dict[str, Any]:
+        """The parameters this agent was built with, as keyword arguments of :class:`MCTSAgent`."""
+        return {
+            "iterations": self.iterations,
+            "seconds": self.seconds,
+            "c": self.c,
+            "rollout": self.rollout,
+            "depth": self.depth,
+            "eval_scale": self.eval_scale,
+            "reuse": self.reuse,
+            "rollout_sample": self.rollout_sample,
+            "epsilon": self.epsilon,
+            "min_iterations": self.min_iterations,
+            "margin": self.margin,
+            "deadline_seconds": self.deadline_seconds,
+            "name": self.name,
+            "widen": self.widen,
+            "centre": self.centre,
+            "workers": self.workers,
+        }
+
+    def close(self) -> None:
+        """Stop the helper processes, if any (they start again at the next search)."""
+        helpers, self._helpers = self._helpers, None
+        if helpers is not None:
+            helpers.close()
 
     # -- search ------------------------------------------------------------------------------
     def _settle(self, game: Any) -> None:
@@ -535,16 +615,16 @@ class MCTSAgent:
         return pick_best(candidates, scored, rng)
 
     @staticmethod
-    def _best(root: Node, legal: list[Any], rng: random.Random) -> Any:
-        """The most visited root action legal in the real state (ties: best mean, then rng)."""
-        children = root.children
-        candidates = [children[a] for a in legal if a in children]
+    def _best(tallies: dict[Any, list[float]], legal: list[Any], rng: random.Random) -> Any:
+        """The most visited root action legal in the real state (ties: best mean, then rng), by
+        ``tallies``: root action -> ``[visits, total value]``."""
+        candidates = [(a, tallies[a]) for a in legal if a in tallies]
         if not candidates:
             return legal[rng.randrange(len(legal))]
-        most = max(ch.visits for ch in candidates)
-        top = [ch for ch in candidates if ch.visits == most]
-        means = [ch.total / ch.visits if ch.visits else 0.0 for ch in top]
-        return pick_best([ch.action for ch in top], means, rng)
+        most = max(tally[0] for _, tally in candidates)
+        top = [(a, tally) for a, tally in candidates if tally[0] == most]
+        means = [tally[1] / tally[0] if tally[0] else 0.0 for _, tally in top]
+        return pick_best([a for a, _ in top], means, rng)
 
     # -- tree reuse -----------------------------------------------------------------------
     def _reused_root(self, state: State[Any], seat: int) -> Node:
