@@ -20,9 +20,10 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
+from regalia.ai.mcts import MCTSAgent
 from regalia.core.errors import OptionError
 from regalia.server.app import create_app
-from regalia.server.budgets import Caps, _clamped, checked_spec
+from regalia.server.budgets import Caps, _clamped, capped_agent, checked_spec
 from regalia.server.store import matches
 
 CAP = 0.5
@@ -135,6 +136,7 @@ def stored_before_the_caps(db: str, pool: concurrent.futures.Executor, agents: l
         ({"agent": "mcts:min_iterations=100000"}, ["min_iterations=100000"]),
         ({"agent": "mcts:deadline_seconds=100"}, ["deadline_seconds is set by the server"]),
         ({"agent": "mcts:name=x"}, ["name is set by the server"]),
+        ({"agent": "mcts:hard:workers=64"}, ["workers is set by the server"]),
         ({"agent": "mcts", "level": "superb"}, ["unknown level 'superb'"]),
         ({"agent": "mcts:speed=3"}, ["unknown parameter(s) speed"]),
     ],
@@ -305,3 +307,12 @@ def test_an_outside_agents_simulation_budget_is_capped() -> None:
     with pytest.raises(OptionError, match="max_simulations=1000000 is over"):
         checked_spec("openspiel:mcts:max_simulations=1000000", caps)
     assert _clamped({"max_simulations": 10**9}, caps)["max_simulations"] == caps.iterations
+
+
+def test_a_computer_seat_searches_in_one_process_whatever_its_spec_says() -> None:
+    """docs/server.md (budgets): MCTS's ``workers`` (root parallelism, helper processes) is the
+    server's to set: a stored spec that asks for helpers is built with ``workers=1``."""
+    caps = Caps(think_seconds=1.0)
+    agent = capped_agent("mcts:iterations=50:workers=8", caps)
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.workers, agent.iterations, agent.deadline_seconds) == (1, 50, 1.0)

@@ -27,6 +27,7 @@ import contextlib
 import logging
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -77,6 +78,10 @@ def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover -
                 task = tasks.recv()
                 skipped = True
         except (EOFError, OSError):
+            return
+        except Exception as exc:  # a position this interpreter cannot read (its game's module)
+            with contextlib.suppress(EOFError, OSError):
+                answers.send((-1, None, f"could not read the position: {type(exc).__name__}: {exc}"))
             return
         if task is None:
             return
@@ -155,16 +160,23 @@ class RootHelpers:
     def _start(self) -> None:
         self._started = True
         env = dict(os.environ)
-        # the helper imports this very package, wherever the agent's process found it
+        # the helper imports what this process would: this very package, and the module of any
+        # game whose states it is sent (one defined in a script's __main__ cannot be: the helper
+        # fails to read its first position and is left out)
         root = str(Path(regalia.__file__).resolve().parent.parent)
-        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+        paths = [root, *(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))]
+        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
         for _ in range(self.size):
             task_read, task_write = os.pipe()
             answer_read, answer_write = os.pipe()
             command = [sys.executable, "-c", _HELPER_COMMAND, str(task_read), str(answer_write)]
             try:
                 proc = subprocess.Popen(
-                    command, pass_fds=(task_read, answer_write), env=env, stdin=subprocess.DEVNULL
+                    command,
+                    pass_fds=(task_read, answer_write),
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    start_new_session=True,  # a Ctrl-C at the terminal is the agent's to handle
                 )
             except OSError as exc:
                 log.warning("an MCTS helper process did not start (%s); searching without it", exc)
@@ -214,13 +226,13 @@ class RootHelpers:
                 except (EOFError, OSError) as exc:
                     self._drop(helper, f"stopped ({type(exc).__name__})")
                     break
-                if seq != self._seq:
-                    continue  # a late answer to an earlier position
                 if answer is None:
                     self._drop(helper, f"failed: {error}")
-                else:
+                    break
+                if seq == self._seq:
                     answers.append(answer)
-                break
+                    break
+                # else a late answer to an earlier position: wait on for this one's
         return answers
 
     def _drop(self, helper: _Helper, why: str) -> None:
@@ -237,4 +249,5 @@ class RootHelpers:
 
 def main() -> None:  # pragma: no cover - a helper process
     """A helper process: :func:`serve` on the pipes whose descriptors ``sys.argv`` names."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     serve(Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False))

@@ -5,7 +5,7 @@ A client names a computer seat by agent and level (``mcts`` at ``easy``, ``mediu
 ``random``; ``greedy``). :func:`checked_spec` refuses (:class:`~regalia.core.errors.OptionError`,
 a 422 for the client) a spec whose explicit budget is over the :class:`Caps` (``iterations``,
 ``min_iterations`` over :attr:`Caps.iterations`, ``seconds`` over :attr:`Caps.think_seconds`), a
-parameter the server sets itself (``deadline_seconds``, ``name``) and whatever the agent refuses
+parameter the server sets itself (``deadline_seconds``, ``name``, ``workers``) and whatever the agent refuses
 (an unknown level or parameter, a number that is not finite or out of range: ``c=nan``).
 
 Whatever is stored, :func:`capped_agent` builds the agent a worker thinks with: budgets clamped to
@@ -54,8 +54,9 @@ DEFAULT_THINK_SECONDS: Final = 5.0
 ITERATIONS_PER_SECOND: Final = 1000
 #: Hints thought at once on one server by default (one per match).
 DEFAULT_HINTS: Final = 4
-#: Parameters the server sets, never a client.
-SERVER_PARAMETERS: Final = ("deadline_seconds", "name")
+#: Parameters the server sets, never a client: ``workers`` (MCTS's root parallelism) is always 1,
+#: so that one computer seat's search is one process of the server's, whatever its level says.
+SERVER_PARAMETERS: Final = ("deadline_seconds", "name", "workers")
 #: The parameters that are budgets (clamped to the caps).
 ITERATION_BUDGETS: Final = ("iterations", "min_iterations", "max_simulations")
 
@@ -137,8 +138,11 @@ def capped_agent(text: str, caps: Caps) -> Agent:
     agent refuses is dropped (the agent at its level, logged)."""
     name, level, params = parse_agent_spec(text)
     bound: dict[str, Any] = {"name": text.strip()}
-    if "deadline_seconds" in agent_parameters(name):
+    accepted = agent_parameters(name)
+    if "deadline_seconds" in accepted:
         bound["deadline_seconds"] = caps.think_seconds
+    if "workers" in accepted:
+        bound["workers"] = 1  # one process a search: the server's threads think, never helpers
     try:
         return make_agent(name, level, **_clamped(params, caps), **bound)
     except OptionError as exc:

@@ -1,0 +1,110 @@
+"""Root parallelism (docs/ai.md, "Root parallelism (`workers`)"): helper processes search the
+agent's position with their own trees and seeds, and the agent chooses by the summed root visits."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from regalia.ai import MCTSAgent, agent_from_spec
+from regalia.ai.parallel import RootHelpers
+from regalia.core.errors import OptionError
+from regalia.core.registry import load_game
+
+
+def _opening(game: str = "two-heirs", seed: int = 5) -> Any:
+    state = load_game(game).new_state(seed=seed)
+    state.advance(random.Random(seed))
+    return state
+
+
+def _game(spec: str, game: str, seed: int, decisions: int) -> list[Any]:
+    """The actions of the first ``decisions`` decisions of a game of ``spec`` against itself."""
+    agent = agent_from_spec(spec)
+    state = load_game(game).new_state(seed=seed)
+    rng = random.Random(seed)
+    played = []
+    try:
+        while len(played) < decisions:
+            state.advance(rng)
+            if state.is_terminal():
+                break
+            action = agent.choose(state, rng)
+            state.apply(action)
+            played.append(action)
+    finally:
+        agent.close()
+    return played
+
+
+def test_the_helpers_iterations_are_added_and_the_choice_is_reproducible() -> None:
+    """With an iteration budget every helper is waited for and seeded from the agent's rng: the
+    same seed plays the same moves (tree reuse in the helpers included), and each decision counts
+    every process's iterations."""
+    first = _game("mcts:iterations=40:workers=3", "royal-court", 3, 12)
+    again = _game("mcts:iterations=40:workers=3", "royal-court", 3, 12)
+    assert first == again
+    agent = MCTSAgent(iterations=40, workers=3)
+    try:
+        agent.choose(_opening(), random.Random(1))
+        assert agent.last_iterations == 120
+    finally:
+        agent.close()
+
+
+def test_a_helper_answers_with_its_root_statistics() -> None:
+    state = _opening()
+    helpers = RootHelpers(2, MCTSAgent(iterations=25).parameters())
+    try:
+        helpers.send(state, [1, 2], fresh=True)
+        answers = helpers.collect(None)
+        assert [iterations for _, iterations in answers] == [25, 25]
+        legal = set(state.legal_actions())
+        for rows, _ in answers:
+            assert sum(visits for _, visits, _ in rows) == 25
+            assert {action for action, _, _ in rows} <= legal
+            assert all(-visits <= total <= visits for _, visits, total in rows)
+    finally:
+        helpers.close()
+
+
+def test_a_dead_helper_is_left_out_and_the_agent_searches_on() -> None:
+    state = _opening()
+    agent = MCTSAgent(iterations=30, workers=2)
+    try:
+        agent.choose(state, random.Random(1))
+        assert agent.last_iterations == 60
+        helpers = agent._helpers
+        assert helpers is not None and helpers.alive == 1
+        helpers._helpers[0].proc.kill()
+        action = agent.choose(state, random.Random(2))
+        assert action in state.legal_actions()
+        assert (agent.last_iterations, helpers.alive) == (30, 0)
+    finally:
+        agent.close()
+
+
+def test_close_stops_the_helper_processes() -> None:
+    agent = MCTSAgent(iterations=10, workers=3)
+    agent.choose(_opening(), random.Random(1))
+    helpers = agent._helpers
+    assert helpers is not None
+    procs = [h.proc for h in helpers._helpers]
+    assert len(procs) == 2 and all(p.poll() is None for p in procs)
+    agent.close()
+    assert all(p.poll() is not None for p in procs)
+    assert agent._helpers is None
+
+
+@pytest.mark.parametrize("workers", [0, -1, 65, True, 1.5, "2"])
+def test_a_bad_workers_count_is_refused(workers: Any) -> None:
+    with pytest.raises(OptionError, match="workers must be an integer from 1 to 64"):
+        MCTSAgent(iterations=10, workers=workers)
+
+
+def test_one_worker_starts_no_helper() -> None:
+    agent = MCTSAgent(iterations=10)
+    agent.choose(_opening(), random.Random(1))
+    assert agent._helpers is None and agent.last_iterations == 10
