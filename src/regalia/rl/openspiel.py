@@ -242,25 +242,36 @@ class _Shared:
 
 class _Node:
     """The mutable part of an OpenSpiel state: the engine's state, the plies so far as
-    ``(previous, player, action, text)`` links, and the legal ids once asked. OpenSpiel clones a
+    ``(previous, player, action, text)`` links, and the legal actions by id once asked (``ids``
+    their sorted ids). OpenSpiel clones a
     Python state by deep-copying its attributes: this one copies itself with ``State.clone()``."""
 
-    __slots__ = ("ids", "plies", "state")
+    __slots__ = ("by_id", "ids", "plies", "state")
 
     def __init__(self, state: State[Any], plies: Any = None) -> None:
         self.state = state
         self.plies = plies
+        self.by_id: dict[int, Any] | None = None
         self.ids: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Node:
         node = _Node(self.state.clone(), self.plies)
+        node.by_id = self.by_id
         node.ids = self.ids
         return node
+
+    def legal(self, encoding: Encoding) -> dict[int, Any]:
+        """The legal actions that have an id, by id (computed once a position)."""
+        if self.by_id is None:
+            self.by_id = encoding.legal_actions_by_id(self.state)
+            self.ids = sorted(self.by_id)
+        return self.by_id
 
     def apply(self, action: Any) -> None:
         state = self.state
         self.plies = (self.plies, state.current_player, action, state.notation(action))
         state.apply_unchecked(action)
+        self.by_id = None
         self.ids = None
 
     def texts(self) -> list[tuple[int, Any, str]]:
@@ -393,7 +404,8 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
     def _ids(self) -> list[int]:
         node = self._node
         if node.ids is None:
-            node.ids = self._shared.encoding.legal_ids(node.state)
+            node.legal(self._shared.encoding)
+        assert node.ids is not None
         return node.ids
 
     def _settle(self) -> None:
@@ -429,7 +441,13 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
         state = node.state
         if self.is_terminal():
             raise ValueError(f"action id {action_id}: the game is over")
-        try:
+        if state.current_player >= 0:  # a seat's: looked up among the legal actions kept
+            found = node.legal(self._shared.encoding).get(int(action_id))
+            if found is not None:
+                node.apply(found)
+                self._settle()
+                return
+        try:  # a chance outcome, or an id that is not legal (decoded to say why)
             action = self._shared.encoding.action_from_id(state, int(action_id))
         except EncodingError as exc:
             raise ValueError(f"action id {action_id}: {exc}") from None
@@ -466,7 +484,7 @@ class RegaliaState(pyspiel.State):  # type: ignore[misc]
         det = node.state.determinize(player, rng)
         sample = _Node(det, _relinked(node, det))
         if player == node.state.current_player and player >= 0:
-            sample.ids = self._shared.encoding.legal_ids(det)
+            sample.legal(self._shared.encoding)
             if sample.ids != self._ids():
                 raise ValueError(
                     f"a determinization for seat {player} has other legal ids than the state: the "
