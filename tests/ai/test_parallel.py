@@ -3,7 +3,9 @@ agent's position with their own trees and seeds, and the agent chooses by the su
 
 from __future__ import annotations
 
+import os
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from regalia.ai import MCTSAgent, agent_from_spec
 from regalia.ai.parallel import RootHelpers
 from regalia.core.errors import OptionError
 from regalia.core.registry import load_game
+from regalia.lab.play import GameJob, play_game
 
 
 def _opening(game: str = "two-heirs", seed: int = 5) -> Any:
@@ -108,3 +111,36 @@ def test_one_worker_starts_no_helper() -> None:
     agent = MCTSAgent(iterations=10)
     agent.choose(_opening(), random.Random(1))
     assert agent._helpers is None and agent.last_iterations == 10
+
+
+def _helper_processes() -> list[int]:
+    """The pids of this process's children that are MCTS helpers (Linux's /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        parent = int(stat.rsplit(")", 1)[1].split()[1])
+        if parent == os.getpid() and b"regalia.ai.parallel" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
+def test_a_lab_game_closes_its_agents_helpers() -> None:
+    """docs/lab.md: the lab builds each game's agents and closes them when the game ends, so a
+    tournament of ``workers=2`` agents leaves no helper process behind a game."""
+    specs = ("mcts:iterations=8:workers=2", "greedy")
+    job = GameJob(0, "royal-court", {}, specs, (0, 1), seed=4, agent_seeds=(5, 6), record=True)
+    agent = MCTSAgent(iterations=8, workers=2)
+    agent.choose(_opening(), random.Random(1))
+    assert len(_helper_processes()) == 1  # what a game's agent starts is seen
+    agent.close()
+    first = play_game(job)
+    assert _helper_processes() == []
+    again = play_game(job)
+    assert again.record == first.record and first.record is not None

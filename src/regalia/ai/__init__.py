@@ -13,6 +13,7 @@ True
 
 from regalia.ai.base import (
     Agent,
+    close_agent,
     evaluate,
     observe_agent,
     reset_agent,
@@ -45,6 +46,7 @@ __all__ = [
     "agent_parameters",
     "bench_mcts",
     "bench_mcts_report",
+    "close_agent",
     "evaluate",
     "make_agent",
     "observe_agent",

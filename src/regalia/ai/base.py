@@ -31,6 +31,14 @@ def reset_agent(agent: Agent) -> None:
         reset()
 
 
+def close_agent(agent: Agent) -> None:
+    """Call ``agent.close()`` if the agent has one (it frees what it holds: MCTS's helper
+    processes)."""
+    close = getattr(agent, "close", None)
+    if callable(close):
+        close()
+
+
 def observe_agent(agent: Agent, state: State[Any]) -> None:
     """Call ``agent.observe(state)`` if the agent has one."""
     observe = getattr(agent, "observe", None)

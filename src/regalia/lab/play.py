@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from regalia.ai import agent_from_spec, reset_agent
+from regalia.ai import agent_from_spec, close_agent, reset_agent
 from regalia.core.errors import IllegalAction, RegaliaError
 from regalia.core.game import JSON, Game, State
 from regalia.core.record import Record
@@ -168,6 +168,9 @@ def run_game(
         ) from None
     except MatchError as exc:
         raise LabError(f"game {job.index} (seed {job.seed}): {exc}") from None
+    finally:
+        for agent in agents.values():
+            close_agent(agent)
     if not match.is_over():
         raise LabError(
             f"game {job.index} (seed {job.seed}): seat {match.state.current_player} to move has no agent"

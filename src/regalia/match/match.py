@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Final, NamedTuple
 
-from regalia.ai.base import Agent, observe_agent, reset_agent
+from regalia.ai.base import Agent, close_agent, observe_agent, reset_agent
 from regalia.ai.registry import agent_from_spec
 from regalia.core.errors import RecordError, RegaliaError, ReplayDivergence
 from regalia.core.game import (
@@ -271,10 +271,13 @@ class Match:
         if seat < 0:
             raise MatchError("no seat is to act")
         if agent is not None:
-            chooser: Agent = agent_from_spec(agent)
-            rng = random.Random(f"{self.seed}:{state.ply}:hint")
+            hinter: Agent = agent_from_spec(agent)
+            try:
+                return hinter.choose(state, random.Random(f"{self.seed}:{state.ply}:hint"))
+            finally:
+                close_agent(hinter)  # built for this one move
         else:
-            chooser = self._agents.get(seat) or self._agent(seat)
+            chooser: Agent = self._agents.get(seat) or self._agent(seat)
             rngs = self._agent_rngs
             rng = rngs[seat] if rngs else random.Random(f"{self.seed}:{state.ply}:ai")
         return chooser.choose(state, rng)
