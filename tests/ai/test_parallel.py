@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -61,14 +62,36 @@ def test_a_helper_answers_with_its_root_statistics() -> None:
     state = _opening()
     helpers = RootHelpers(2, MCTSAgent(iterations=25).parameters())
     try:
-        helpers.send(state, [1, 2], fresh=True)
-        answers = helpers.collect(None)
+        helpers.send(state, [1, 2], True, None, None)
+        answers = helpers.collect(time.monotonic() + 60)
         assert [iterations for _, iterations in answers] == [25, 25]
         legal = set(state.legal_actions())
         for rows, _ in answers:
             assert sum(visits for _, visits, _ in rows) == 25
             assert {action for action, _, _ in rows} <= legal
             assert all(-visits <= total <= visits for _, visits, total in rows)
+    finally:
+        helpers.close()
+
+
+def test_a_late_helper_is_sent_nothing_more_until_it_answers() -> None:
+    """A helper still searching an earlier position is left out of a decision (never sent a
+    second task), and is sent the next position once its late answer is in, with a new tree."""
+    state = _opening()
+    helpers = RootHelpers(1, MCTSAgent(iterations=10**9).parameters())
+    try:
+        helpers.send(state, [1], True, None, time.monotonic() + 1.0)  # cut after a second
+        assert helpers.collect(time.monotonic()) == []  # not waited for: late
+        helper = helpers._helpers[0]
+        assert (helper.sent, helper.busy) == (1, True)
+        helpers.send(state, [2], False, None, time.monotonic() + 1.0)
+        assert (helper.sent, helper.busy) == (1, True)  # busy: left out of the second
+        assert helper.answers.poll(60)  # the first answer comes in, cut by its deadline
+        helpers.send(state, [3], False, None, time.monotonic() + 1.0)
+        assert (helper.sent, helper.busy) == (3, True)
+        answers = helpers.collect(time.monotonic() + 60)
+        assert len(answers) == 1 and answers[0][1] > 0
+        assert helpers.alive == 1
     finally:
         helpers.close()
 
@@ -144,3 +167,45 @@ def test_a_lab_game_closes_its_agents_helpers() -> None:
     assert _helper_processes() == []
     again = play_game(job)
     assert again.record == first.record and first.record is not None
+
+
+def test_a_ctrl_c_in_a_decision_starts_new_helpers_at_the_next() -> None:
+    """A message may be half read when Ctrl-C arrives: the helpers are stopped, and the next
+    decision starts new ones (their pipes are never read again out of step)."""
+    state = _opening()
+    agent = MCTSAgent(iterations=20, workers=2)
+    try:
+        agent.choose(state, random.Random(1))
+        helpers = agent._helpers
+        assert helpers is not None
+        old = helpers._helpers[0]
+
+        def interrupted(timeout: float | None = None) -> bool:
+            raise KeyboardInterrupt
+
+        old.answers.poll = interrupted  # type: ignore[method-assign]
+        with pytest.raises(KeyboardInterrupt):
+            agent.choose(state, random.Random(2))
+        assert old.proc.poll() is not None and helpers._helpers == []
+        agent.choose(state, random.Random(3))
+        assert agent.last_iterations == 40 and helpers._helpers[0] is not old
+    finally:
+        agent.close()
+
+
+def test_a_deadline_bounds_the_helpers_searches_too() -> None:
+    """docs/ai.md: under ``deadline_seconds`` the agent never waits past the deadline, and a
+    helper stops at the agent's own cut (its task carries it), so it answers in time."""
+    state = _opening()
+    agent = MCTSAgent(iterations=10**9, deadline_seconds=1.0, workers=2)
+    try:
+        answered = []
+        for k in range(3):
+            assert agent.choose(state, random.Random(k)) in state.legal_actions()
+            assert agent.last_cut and agent.last_seconds < 1.5
+            helpers = agent._helpers
+            assert helpers is not None and helpers.alive == 1
+            answered.append(not helpers._helpers[0].busy)
+        assert answered[-1]  # once started, the helper's answer is counted
+    finally:
+        agent.close()

@@ -44,7 +44,7 @@ import time
 from typing import Any, Final
 
 from regalia.ai.base import evaluate, evaluate_after, heuristic_values, pick_best, score_difference
-from regalia.ai.parallel import GRACE_SECONDS, STARTUP_SECONDS, RootHelpers
+from regalia.ai.parallel import GRACE_SECONDS, STARTUP_SECONDS, STUCK_SECONDS, RootHelpers
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
@@ -356,16 +356,20 @@ class MCTSAgent:
         if helpers is None:
             helpers = self._helpers = RootHelpers(self.workers - 1, self.parameters())
         start = time.monotonic()
-        helpers.send(state, [rng.getrandbits(63) for _ in range(helpers.size)], fresh=not root.children)
-        self.search(state, rng, root)
-        ends = []  # when to stop waiting for the helpers: never with an iteration budget alone
-        if self.seconds is not None:
+        began = time.perf_counter()
+        stop_at = None if self.seconds is None else start + self.seconds
+        cut_at = None if self.deadline_seconds is None else start + self.deadline_seconds
+        seeds = [rng.getrandbits(63) for _ in range(helpers.size)]
+        helpers.send(state, seeds, root.player < 0, stop_at, cut_at)  # player < 0: a new root
+        self.search(state, rng, root, began)
+        now = time.monotonic()
+        if stop_at is not None:  # the helpers answer at about the same time as this search ends
             # a new helper imports the engine before it searches: the first wait allows for that
-            grace = GRACE_SECONDS if helpers.waited else STARTUP_SECONDS
-            ends.append(max(time.monotonic(), start + self.seconds) + grace)
-        if self.deadline_seconds is not None:
-            ends.append(start + self.deadline_seconds)
-        until = min(ends) if ends else None
+            until = max(now, stop_at) + (GRACE_SECONDS if helpers.waited else STARTUP_SECONDS)
+        else:  # an iteration budget: every helper is waited for, within a bound for a stuck one
+            until = now + max(STUCK_SECONDS, 10 * (now - start))
+        if cut_at is not None:
+            until = min(until, cut_at)
         tallies = _tallies(root)
         for rows, iterations in helpers.collect(until):
             self.last_iterations += iterations
@@ -435,9 +439,12 @@ class MCTSAgent:
         self._zeros = [evaluate(s, p) for p in range(s.num_players)]
         self._diffs = [score_difference(s, p) for p in range(s.num_players)]
 
-    def search(self, state: State[Any], rng: random.Random, root: Node | None = None) -> Node:
+    def search(
+        self, state: State[Any], rng: random.Random, root: Node | None = None, started: float | None = None
+    ) -> Node:
         """Run the budgeted search from ``state`` and return the root node (at least one iteration;
-        cut at ``deadline_seconds`` whatever the budget)."""
+        cut at ``deadline_seconds`` whatever the budget). The budget's time counts from
+        ``started`` (``time.perf_counter()``; by default now)."""
         if root is None:
             root = Node(None, None, -1)
         self._settle(state.game)
@@ -446,7 +453,7 @@ class MCTSAgent:
         limit = self.iterations
         floor = self.min_iterations
         clock = time.perf_counter
-        start = clock()
+        start = clock() if started is None else started
         deadline = None if self.seconds is None else start + self.seconds
         cutoff = math.inf if self.deadline_seconds is None else start + self.deadline_seconds
         done = 0

@@ -10,10 +10,13 @@ script again, so a script without a ``__main__`` guard would start helpers witho
 used. Each helper holds an :class:`~regalia.ai.mcts.MCTSAgent` built with the agent's
 own parameters, keeps its tree between the agent's decisions as the agent does (told the action
 the agent chose), and answers each position with the visits and total value of every root action.
-A helper that does not answer in time is left out of that decision, and one that fails or dies is
-left out for good: the agent then searches with fewer (at worst, alone). Helpers stop when the
-agent closes them, when they are garbage collected, or when the agent's process ends (each one
-exits when its pipe closes).
+Every task carries the agent's own stop and cut times (``time.monotonic()`` is one clock for
+every process), so a helper stops when the agent does. A helper that does not answer in time is
+left out of that decision (and of the next ones until it answers: a helper is never sent a
+second task while it has one), and one that fails or dies is left out for good: the agent then
+searches with fewer (at worst, alone). Helpers stop when the agent closes them, when they are
+garbage collected, or when the agent's process ends (each one exits when its pipe closes, or
+within half a second of its parent's death).
 
 >>> helpers = RootHelpers(1, {"iterations": 20})
 >>> helpers.size
@@ -30,6 +33,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Hashable
@@ -52,17 +56,22 @@ Answer = tuple[list[Row], int]
 STARTUP_SECONDS = 20.0
 #: How long a later decision waits for a helper beyond the agent's own search.
 GRACE_SECONDS = 0.5
-#: What a helper process runs, its pipes' descriptors in ``sys.argv[1:]``.
+#: The least an iteration budget waits for a helper beyond the agent's own search (then ten times
+#: that search's time): a helper that has not answered by then is stuck, and left out.
+STUCK_SECONDS = 60.0
+#: A helper stops searching this long before the agent's cut, to have its answer there in time.
+SEND_SECONDS = 0.02
+#: What a helper process runs: its pipes' descriptors and its parent's pid in ``sys.argv[1:]``.
 _HELPER_COMMAND = f"from {__name__} import main; main()"
 
 
 def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover - a child process
     """A helper's loop: search each position sent, answer its root's statistics, until the pipe
     closes or ``None`` arrives. The first message is the agent's parameters; a task is
-    ``(seq, state, seed, chosen, fresh)``: ``chosen`` the action the agent took at the previous
-    task's position (``None``: unknown), ``fresh`` whether the agent's own tree is new (then the
-    helper's is too). Only the newest of the waiting tasks is searched (the agent gave up on the
-    others)."""
+    ``(seq, state, seed, chosen, fresh, stop_at, cut_at)``: ``chosen`` the action the agent took
+    at the previous task's position (``None``: unknown), ``fresh`` whether the helper's tree must
+    be new (a new game, or a decision it missed), ``stop_at`` and ``cut_at`` the agent's own
+    budget's end and deadline on the ``time.monotonic()`` clock (``None``: none)."""
     from regalia.ai.mcts import MCTSAgent
 
     try:
@@ -73,10 +82,6 @@ def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover -
     while True:
         try:
             task = tasks.recv()
-            skipped = False
-            while task is not None and tasks.poll():
-                task = tasks.recv()
-                skipped = True
         except (EOFError, OSError):
             return
         except Exception as exc:  # a position this interpreter cannot read (its game's module)
@@ -85,12 +90,17 @@ def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover -
             return
         if task is None:
             return
-        seq, state, seed, chosen, fresh = task
+        seq, state, seed, chosen, fresh, stop_at, cut_at = task
         try:
-            if last is not None and chosen is not None and not skipped and not fresh:
+            if last is not None and chosen is not None and not fresh:
                 agent._remember(last[0], last[1], last[2], chosen)
             else:
                 agent.reset()
+            now = time.monotonic()
+            if stop_at is not None:
+                agent.seconds = max(1e-3, stop_at - now)
+            if cut_at is not None:
+                agent.deadline_seconds = max(1e-3, cut_at - SEND_SECONDS - now)
             seat = state.current_player
             root = agent._reused_root(state, seat)
             agent.search(state, random.Random(seed), root)
@@ -106,15 +116,33 @@ def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover -
             return
 
 
-class _Helper:
-    """One helper process and its two pipes."""
+def _watch_parent(parent: int) -> None:  # pragma: no cover - a child process
+    """End this helper within half a second of its parent's death (a parent killed outright
+    closes the pipes too, but a helper notices that only between two searches)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
 
-    __slots__ = ("answers", "proc", "tasks")
+
+def main() -> None:  # pragma: no cover - a helper process
+    """A helper process: :func:`serve` on the pipes whose descriptors ``sys.argv`` names."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(int(sys.argv[3]),), daemon=True).start()
+    serve(Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False))
+
+
+class _Helper:
+    """One helper process, its two pipes, and the task it was last sent (its ``seq``; whether it
+    still has to answer it)."""
+
+    __slots__ = ("answers", "busy", "proc", "sent", "tasks")
 
     def __init__(self, proc: subprocess.Popen[bytes], tasks: Connection, answers: Connection) -> None:
         self.proc = proc
         self.tasks = tasks
         self.answers = answers
+        self.sent = 0
+        self.busy = False
 
     def close(self) -> None:
         for conn in (self.tasks, self.answers):
@@ -123,14 +151,14 @@ class _Helper:
 
 
 def _stop(helpers: list[_Helper]) -> None:
-    """Ask every helper to stop, then end those that do not."""
+    """Close every helper's pipes (a helper stops at the end of its pipe), then end those that
+    have not stopped within half a second."""
     for helper in helpers:
-        with contextlib.suppress(OSError, ValueError):
-            helper.tasks.send(None)
         helper.close()
+    deadline = time.monotonic() + 0.5
     for helper in helpers:
         try:
-            helper.proc.wait(timeout=2.0)
+            helper.proc.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             helper.proc.kill()
             helper.proc.wait()
@@ -139,7 +167,7 @@ def _stop(helpers: list[_Helper]) -> None:
 
 class RootHelpers:
     """``count`` helper processes searching with the MCTS parameters ``params`` (started at the
-    first :meth:`send`)."""
+    first :meth:`send`; started again after a fault that leaves their pipes unusable)."""
 
     def __init__(self, count: int, params: dict[str, Any]) -> None:
         self.size = count
@@ -159,17 +187,20 @@ class RootHelpers:
 
     def _start(self) -> None:
         self._started = True
+        self.waited = False
         env = dict(os.environ)
         # the helper imports what this process would: this very package, and the module of any
         # game whose states it is sent (one defined in a script's __main__ cannot be: the helper
-        # fails to read its first position and is left out)
+        # fails to read its first position and is left out); -P keeps its working directory out
         root = str(Path(regalia.__file__).resolve().parent.parent)
-        paths = [root, *(os.path.abspath(p) for p in sys.path if p and os.path.exists(p))]
-        env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+        paths = [root, *(os.path.abspath(p or os.curdir) for p in sys.path)]
+        env["PYTHONPATH"] = os.pathsep.join(p for p in dict.fromkeys(paths) if os.path.exists(p))
+        env.setdefault("PYTHONHASHSEED", "0")  # the helpers iterate their sets alike
         for _ in range(self.size):
             task_read, task_write = os.pipe()
             answer_read, answer_write = os.pipe()
-            command = [sys.executable, "-c", _HELPER_COMMAND, str(task_read), str(answer_write)]
+            fds = [str(task_read), str(answer_write)]
+            command = [sys.executable, "-P", "-c", _HELPER_COMMAND, *fds, str(os.getpid())]
             try:
                 proc = subprocess.Popen(
                     command,
@@ -178,7 +209,7 @@ class RootHelpers:
                     stdin=subprocess.DEVNULL,
                     start_new_session=True,  # a Ctrl-C at the terminal is the agent's to handle
                 )
-            except OSError as exc:
+            except Exception as exc:  # no process: no fork, no interpreter, no pass_fds
                 log.warning("an MCTS helper process did not start (%s); searching without it", exc)
                 os.close(task_write)
                 os.close(answer_read)
@@ -191,48 +222,88 @@ class RootHelpers:
             self._helpers.append(helper)
             self._send(helper, self._params)
 
-    def _send(self, helper: _Helper, message: Any) -> None:
+    def _send(self, helper: _Helper, message: Any) -> bool:
         try:
             helper.tasks.send(message)
         except (OSError, ValueError) as exc:
             self._drop(helper, f"could not be sent a message ({exc})")
+            return False
+        return True
 
-    def send(self, state: State[Any], seeds: list[int], fresh: bool) -> None:
-        """Start the helpers searching ``state``, helper ``i`` with ``seeds[i]``; ``fresh``: the
-        agent's tree is new (a new game, or a position its kept subtree is not of)."""
-        if not self._started:
-            self._start()
-        self._seq += 1
-        chosen, self._chosen = self._chosen, None
-        for helper, seed in zip(list(self._helpers), seeds, strict=False):
-            self._send(helper, (self._seq, state, seed, chosen, fresh))
+    def _interrupted(self) -> None:
+        """A message may be half written or half read (Ctrl-C in the middle): stop every helper;
+        the next decision starts new ones."""
+        _stop(self._helpers)
+        self._started = False
+        self._chosen = None
+
+    def send(
+        self, state: State[Any], seeds: list[int], fresh: bool, stop_at: float | None, cut_at: float | None
+    ) -> None:
+        """Start the idle helpers searching ``state``, helper ``i`` with ``seeds[i]``, until the
+        agent's ``stop_at`` and at most its ``cut_at`` (``time.monotonic()``; ``None``: the
+        budget's iterations); ``fresh``: the agent's tree is new (a new game, or a position its
+        kept subtree is not of). A helper still searching an earlier position is left out."""
+        try:
+            if not self._started:
+                self._start()
+            previous = self._seq
+            self._seq += 1
+            chosen, self._chosen = self._chosen, None
+            for helper, seed in zip(list(self._helpers), seeds, strict=False):
+                self._read_late(helper)
+                if helper.busy:
+                    continue
+                synced = helper.sent == previous and not fresh  # it searched the last position
+                task = (self._seq, state, seed, chosen if synced else None, not synced, stop_at, cut_at)
+                if self._send(helper, task):
+                    helper.sent = self._seq
+                    helper.busy = True
+        except BaseException:
+            self._interrupted()
+            raise
+
+    def _read_late(self, helper: _Helper) -> None:
+        """Read a late answer of ``helper``'s that has arrived (it is idle again)."""
+        while helper.busy and helper in self._helpers:
+            try:
+                if not helper.answers.poll(0):
+                    return
+                _, answer, error = helper.answers.recv()
+            except (EOFError, OSError) as exc:
+                self._drop(helper, f"stopped ({type(exc).__name__})")
+                return
+            helper.busy = False
+            if answer is None:
+                self._drop(helper, f"failed: {error}")
 
     def chose(self, action: Any) -> None:
         """The action the agent took at the position last sent (told with the next one)."""
         self._chosen = action
 
-    def collect(self, until: float | None) -> list[Answer]:
-        """The answers to the position last sent that arrive by ``until`` (``time.monotonic()``;
-        ``None``: wait for every helper)."""
+    def collect(self, until: float) -> list[Answer]:
+        """The answers to the position last sent that arrive by ``until`` (``time.monotonic()``)."""
         self.waited = True
         answers: list[Answer] = []
-        for helper in list(self._helpers):
-            while True:
-                timeout = None if until is None else max(0.0, until - time.monotonic())
-                try:
-                    if not helper.answers.poll(timeout):
-                        break  # late: left out of this decision
-                    seq, answer, error = helper.answers.recv()
-                except (EOFError, OSError) as exc:
-                    self._drop(helper, f"stopped ({type(exc).__name__})")
-                    break
-                if answer is None:
-                    self._drop(helper, f"failed: {error}")
-                    break
-                if seq == self._seq:
-                    answers.append(answer)
-                    break
-                # else a late answer to an earlier position: wait on for this one's
+        try:
+            for helper in list(self._helpers):
+                while helper.busy and helper.sent == self._seq:
+                    try:
+                        if not helper.answers.poll(max(0.0, until - time.monotonic())):
+                            break  # late: left out of this decision, and busy
+                        seq, answer, error = helper.answers.recv()
+                    except (EOFError, OSError) as exc:
+                        self._drop(helper, f"stopped ({type(exc).__name__})")
+                        break
+                    if answer is None:
+                        self._drop(helper, f"failed: {error}")
+                        break
+                    if seq == self._seq:
+                        helper.busy = False
+                        answers.append(answer)
+        except BaseException:
+            self._interrupted()
+            raise
         return answers
 
     def _drop(self, helper: _Helper, why: str) -> None:
@@ -245,9 +316,3 @@ class RootHelpers:
     def close(self) -> None:
         """Stop every helper (idempotent)."""
         self._finalizer()
-
-
-def main() -> None:  # pragma: no cover - a helper process
-    """A helper process: :func:`serve` on the pipes whose descriptors ``sys.argv`` names."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    serve(Connection(int(sys.argv[1]), writable=False), Connection(int(sys.argv[2]), readable=False))
