@@ -38,6 +38,7 @@ chance outcomes and forced steps that come between them.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import time
@@ -386,25 +387,9 @@ class MCTSAgent:
         return action
 
     def parameters(self) -> dict[str, Any]:
-        """The parameters this agent was built with, as keyword arguments of :class:`MCTSAgent`."""
-        return {
-            "iterations": self.iterations,
-            "seconds": self.seconds,
-            "c": self.c,
-            "rollout": self.rollout,
-            "depth": self.depth,
-            "eval_scale": self.eval_scale,
-            "reuse": self.reuse,
-            "rollout_sample": self.rollout_sample,
-            "epsilon": self.epsilon,
-            "min_iterations": self.min_iterations,
-            "margin": self.margin,
-            "deadline_seconds": self.deadline_seconds,
-            "name": self.name,
-            "widen": self.widen,
-            "centre": self.centre,
-            "workers": self.workers,
-        }
+        """The parameters this agent was built with, as keyword arguments of :class:`MCTSAgent`
+        (each one is kept as the attribute of its name)."""
+        return {name: getattr(self, name) for name in inspect.signature(MCTSAgent).parameters}
 
     def close(self) -> None:
         """Stop the helper processes, if any (they start again at the next search)."""

@@ -106,12 +106,12 @@ def serve(tasks: Connection, answers: Connection) -> None:  # pragma: no cover -
             agent.search(state, random.Random(seed), root)
             last = (state, seat, root)
             rows = [(a, child.visits, child.total) for a, child in root.children.items()]
-            reply: tuple[int, Answer | None, str] = (seq, (rows, agent.last_iterations), "")
-        except Exception as exc:  # a fault of the helper's is reported, and the helper goes on
-            last = None
-            reply = (seq, None, f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # a fault of the helper's is reported: the agent leaves it out
+            with contextlib.suppress(EOFError, OSError):
+                answers.send((seq, None, f"{type(exc).__name__}: {exc}"))
+            return
         try:
-            answers.send(reply)
+            answers.send((seq, (rows, agent.last_iterations), ""))
         except (EOFError, OSError):
             return
 
