@@ -58,6 +58,41 @@ def test_the_helpers_iterations_are_added_and_the_choice_is_reproducible() -> No
         agent.close()
 
 
+class _Outvoting(RootHelpers):
+    """Helpers that answer at once with many visits to one action."""
+
+    def __init__(self, action: Any, visits: int) -> None:
+        super().__init__(1, {})
+        self.row = (action, visits, 0.5 * visits)
+
+    def send(self, *args: Any) -> None:
+        pass
+
+    def collect(self, until: float) -> list[tuple[list[Any], int]]:
+        return [([self.row], self.row[1])]
+
+
+def test_the_helpers_root_visits_are_added_to_the_agents() -> None:
+    """The choice is the most visited action over every root: helpers that put many visits on an
+    action the agent alone would not choose decide it."""
+    state = _opening()
+    alone = MCTSAgent(iterations=60).choose(state, random.Random(4))
+    rng = random.Random(4)
+    rng.getrandbits(63)  # the helper's seed, drawn first
+    own = MCTSAgent(iterations=60).choose(state, rng)  # what the agent's own search finds
+    other = next(a for a in state.legal_actions() if a not in (alone, own))
+    agent = MCTSAgent(iterations=60, workers=2)
+    agent._helpers = _Outvoting(other, 1000)
+    assert agent.choose(state, random.Random(4)) == other
+    assert agent.last_iterations == 60 + 1000
+
+
+def test_the_parameters_build_the_same_agent() -> None:
+    agent = MCTSAgent(seconds=0.5, c=0.7, depth=3, margin=0.2, centre=True, widen=1.0, workers=3)
+    assert MCTSAgent(**agent.parameters()).parameters() == agent.parameters()
+    assert agent.parameters()["workers"] == 3 and agent.parameters()["depth"] == 3
+
+
 def test_a_helper_answers_with_its_root_statistics() -> None:
     state = _opening()
     helpers = RootHelpers(2, MCTSAgent(iterations=25).parameters())
@@ -154,7 +189,7 @@ def _helper_processes() -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads Linux's /proc")
-def test_a_lab_game_closes_its_agents_helpers() -> None:
+def test_no_helper_outlives_a_lab_game() -> None:
     """docs/lab.md: the lab builds each game's agents and closes them when the game ends, so a
     tournament of ``workers=2`` agents leaves no helper process behind a game."""
     specs = ("mcts:iterations=8:workers=2", "greedy")
