@@ -1,4 +1,5 @@
-"""``--pairs``: each seed once per rotation of the seats; pair outcomes; SPRT in the arena; the CLI."""
+"""``--pairs``: each seed once per rotation of the seats (in a solo game: once per agent); pair and
+deal outcomes; SPRT in the arena; the CLI."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from typer.testing import CliRunner
 from ai.toygame import ToyGame
 from regalia.core.registry import game_ids
 from regalia.lab import LabError, run_arena
+from regalia.lab.arena import ArenaResult, head_to_head
 from regalia.lab.cli import app
+from regalia.lab.play import GameResult
 from regalia.lab.sprt import SprtSpec
 
 runner = CliRunner()
@@ -104,6 +107,61 @@ def test_sprt_needs_two_agents() -> None:
         run_arena(
             "two-heirs", ["greedy"], games=2, sprt="elo0=0,elo1=10", options={"solo": True}, progress=False
         )
+
+
+def _solo_game(index: int, agent: int, won: bool) -> GameResult:
+    """A finished solo game of deal ``index // 2`` played by ``agent`` against an automaton (seat 1)."""
+    result = 1.0 if won else -1.0
+    return GameResult(
+        index, 0, 100 + index // 2, (agent, -1), [0, 0], [result, -result], 10, [5, 0], [0.1, 0.0]
+    )
+
+
+def test_a_solo_deal_compares_each_agents_result_on_it() -> None:
+    """In a solo game each agent plays the same deal: the first agent did better (2), the same
+    (1) or worse (0) than the second; the head-to-head counts deals, not games."""
+    assert head_to_head(_solo_game(0, 0, True), _solo_game(1, 1, False)) == 2
+    assert head_to_head(_solo_game(0, 0, False), _solo_game(1, 1, False)) == 1
+    assert head_to_head(_solo_game(0, 1, True), _solo_game(1, 0, False)) == 0
+    wins = [(True, False), (True, True), (False, False), (True, False), (False, True)]
+    games = [_solo_game(2 * k + i, i, won[i]) for k, won in enumerate(wins) for i in (0, 1)]
+    result = ArenaResult("two-heirs", {}, ["a", "b"], ["a", "b"], 0, games, 2, pairs=True, deals=True)
+    assert not result.pentanomial and result.counts() == [1, 2, 2]
+    doc = result.to_json()
+    assert doc["head_to_head"]["model"] == "trinomial"
+    assert (doc["head_to_head"]["wins"], doc["head_to_head"]["draws"], doc["head_to_head"]["losses"]) == (
+        2,
+        2,
+        1,
+    )
+    assert doc["wins"] == {"a": 3, "b": 2}  # each agent's games against the automaton
+    assert "W/D/L 2/2/1, score 0.600 over 5 deals" in result.format()
+
+
+@pytest.mark.skipif("two-heirs" not in game_ids(), reason="needs two-heirs")
+def test_solo_pairs_play_each_deal_with_every_agent_and_test_deal_by_deal() -> None:
+    """``--pairs`` in a solo game: each seed is played by each agent against Henry, and the SPRT
+    counts deals; without ``--pairs`` two agents for the one seat are refused."""
+    solo = {"solo": True, "level": 1}
+    result = run_arena(
+        "two-heirs",
+        ["greedy", "random"],
+        games=8,
+        pairs=True,
+        sprt="elo0=0,elo1=50",
+        options=solo,
+        progress=False,
+    )
+    assert result.deals and [r.agents for r in result.results[:2]] == [(0, -1), (1, -1)]
+    seeds = [r.seed for r in result.results]
+    assert (
+        all(seeds[i] == seeds[i + 1] for i in range(0, len(seeds), 2)) and len(set(seeds)) == len(seeds) // 2
+    )
+    assert result.sprt is not None and result.games == 2 * result.sprt.units
+    assert sum(result.counts()) == result.sprt.units
+    assert result.to_json()["sprt"]["unit"] == "deal"
+    with pytest.raises(LabError, match="several with --pairs"):
+        run_arena("two-heirs", ["greedy", "random"], games=2, options=solo, progress=False)
 
 
 @pytest.mark.skipif("two-heirs" not in game_ids(), reason="needs two-heirs")

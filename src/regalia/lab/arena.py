@@ -75,6 +75,7 @@ class ArenaResult:
     played: int = 0  # games played, those past the SPRT's decision included
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games finished until then
     planned: int = 0  # the games the run was to play at most (0: as many as it has)
+    deals: bool = False  # pairs in a game with one seat for agents: each deal played by each agent
 
     # -- head to head: the first agent (tested) against the second (baseline) ----------------------
     @property
@@ -85,13 +86,20 @@ class ArenaResult:
     @property
     def pentanomial(self) -> bool:
         """Whether head-to-head results count pairs (two agents, seats swapped) rather than games."""
-        return self.pairs and len(self.agents) == 2
+        return self.pairs and len(self.agents) == 2 and not self.deals
 
     def game_outcomes(self) -> list[int]:
         """The first agent's result against the second in each game: 0 loss, 1 draw, 2 win (the
-        two agents' returns compared; ``[]`` with fewer than two agents)."""
+        two agents' returns compared; ``[]`` with fewer than two agents). In a solo game played
+        deal by deal (:attr:`deals`), per deal: the first agent's result against the automaton
+        compared with the second's on the same deal."""
         if len(self.agents) < 2:
             return []
+        if self.deals:
+            by_seed: dict[int, list[GameResult]] = {}
+            for r in self.results:
+                by_seed.setdefault(r.seed, []).append(r)
+            return [head_to_head(*games) for games in by_seed.values() if len(games) == len(self.agents)]
         return [head_to_head(r) for r in self.results]
 
     def pair_outcomes(self) -> list[int]:
@@ -160,9 +168,17 @@ class ArenaResult:
             "upper": upper,
             "decision": self.sprt.decision or "inconclusive",
             "units": self.sprt.units,
-            "unit": "pair" if self.pentanomial else "set of games" if self.rotations > 1 else "game",
+            "unit": self._unit(),
             "verdict": self.verdict(),
         }
+
+    def _unit(self) -> str:
+        """What the head-to-head counts: a pair, a deal, a set of games or a game."""
+        if self.pentanomial:
+            return "pair"
+        if self.deals:
+            return "deal"
+        return "set of games" if self.rotations > 1 else "game"
 
     def verdict(self) -> str:
         """The SPRT's decision in words."""
@@ -193,7 +209,7 @@ class ArenaResult:
             else []
         )
         a, b = self.agents[0], self.agents[1]
-        unit = f"{plural(est.units, 'pair')}" if self.pentanomial else plural(est.units, "game")
+        unit = plural(est.units, "deal" if self.deals else "pair" if self.pentanomial else "game")
         lines = [
             f"{a} vs {b}: W/D/L {games.count(2)}/{games.count(1)}/{games.count(0)}, score {est.score:.3f}"
             f" over {unit}; Elo {_elo(est.elo)} (95% CI {_elo(est.elo_low)} to {_elo(est.elo_high)});"
@@ -429,6 +445,7 @@ def run_arena(
     played = len(jobs)
     interrupted = False
     unit = len(specs) if pairs else 1
+    deals = pairs and len(plan.playable) == 1  # each agent plays each deal against the automaton
     if sprt is None:
         try:
             results = run_jobs(jobs, workers, backend, ray_address, progress, name)
@@ -440,7 +457,7 @@ def run_arena(
             jobs,
             sprt,
             unit,
-            pairs and len(specs) == 2,
+            "deals" if deals else "pairs" if pairs and len(specs) == 2 else "games",
             workers,
             backend,
             ray_address,
@@ -464,20 +481,23 @@ def run_arena(
         played=played,
         interrupted=interrupted,
         planned=len(jobs),
+        deals=deals,
     )
     if out_dir is not None:
         result.save(out_dir)
     return result
 
 
-def head_to_head(result: GameResult) -> int:
-    """Agent 0's result against agent 1 in a game: 0 loss, 1 draw, 2 win (their returns compared)."""
+def head_to_head(*results: GameResult) -> int:
+    """Agent 0's result against agent 1 in a game: 0 loss, 1 draw, 2 win (their returns compared).
+    Given the games of one deal of a solo game, each agent's return in its own game is compared."""
     a = b = None
-    for seat, agent in enumerate(result.agents):
-        if agent == 0 and a is None:
-            a = result.returns[seat]
-        elif agent == 1 and b is None:
-            b = result.returns[seat]
+    for result in results:
+        for seat, agent in enumerate(result.agents):
+            if agent == 0 and a is None:
+                a = result.returns[seat]
+            elif agent == 1 and b is None:
+                b = result.returns[seat]
     if a is None or b is None:
         return 1
     return 2 if a > b else 0 if a < b else 1
@@ -487,7 +507,7 @@ def _run_sequential(
     jobs: Sequence[GameJob],
     spec: SprtSpec,
     per_unit: int,
-    pentanomial: bool,
+    kind: str,
     workers: int,
     backend: str,
     ray_address: str | None,
@@ -495,9 +515,12 @@ def _run_sequential(
     name: str,
 ) -> tuple[list[GameResult], SprtResult, int, bool]:
     """Play ``jobs`` in batches (one unit at a time in this process), testing after each unit
-    (``per_unit`` games, in index order);
+    (``per_unit`` games, in index order): of each game (``kind`` ``"games"``), of each pair of
+    games with seats swapped (``"pairs"``, the pentanomial model) or of each deal of a solo game
+    that every agent played (``"deals"``, its first two agents' results compared);
     returns the games up to the decision, the test's result, the games played and whether an
     interruption stopped it (the test then stands on the whole units finished in order)."""
+    pentanomial = kind == "pairs"
     values = PENTANOMIAL if pentanomial else TRINOMIAL
     counts = [0] * len(values)
     results: list[GameResult] = []
@@ -526,7 +549,7 @@ def _run_sequential(
                 unit = results[tested : tested + per_unit]
                 if len({r.seed for r in unit}) != 1 and per_unit > 1:
                     raise LabError("pairs: the games of a seed did not come back together")
-                outcomes = [head_to_head(r) for r in unit]
+                outcomes = [head_to_head(*unit)] if kind == "deals" else [head_to_head(r) for r in unit]
                 if pentanomial:
                     counts[sum(outcomes)] += 1
                 else:

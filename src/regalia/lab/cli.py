@@ -144,7 +144,8 @@ def arena_command(
         typer.Option(
             "--pairs",
             help="Play each seed once per rotation of the seats (two agents: twice, seats swapped);"
-            " two agents are then also counted by pairs (LL, LD, DD/WL, WD, WW).",
+            " two agents are then also counted by pairs (LL, LD, DD/WL, WD, WW). In a solo game:"
+            " each deal once per agent, compared deal by deal.",
         ),
     ] = False,
     sprt: Annotated[

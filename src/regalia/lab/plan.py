@@ -166,7 +166,9 @@ def plan_rotation(
 
     With ``pairs``, each seed is played once per rotation of the agents over the seats (two
     seats: twice, seats swapped): game ``i`` is rotation ``i % n`` of seed ``i // n`` (chance's seed
-    derives from ``(seed, i // n)``), so ``games`` is rounded up to whole sets of ``n`` games.
+    derives from ``(seed, i // n)``), so ``games`` is rounded up to whole sets of ``n`` games. In a
+    game with one seat for agents (a solo game) ``pairs`` takes several agents: each plays each
+    deal (seed) against the automaton.
     ``first`` is the index of the first game (a run planned in batches).
 
     Give one agent spec per seat agents play, or (``one_for_all``) one spec for all of them. Bad
@@ -181,12 +183,15 @@ def plan_rotation(
     playable = agent_seats(ref, opts)
     if one_for_all and len(specs) == 1:
         specs = specs * len(playable)
-    if len(specs) != len(playable):
+    deals = pairs and len(playable) == 1 and len(specs) > 1  # solo: each agent plays each deal
+    if len(specs) != len(playable) and not deals:
         n = len(playable)
         if one_for_all:
             how = f"give one agent for all of them or one per seat ({n})"
         else:
             how = f"give {n} agent(s), one per seat (e.g. {','.join([specs[0]] * n)})"
+            if n == 1:
+                how += ", or several with --pairs, each to play every deal"
         raise LabError(f"{built.id} has {n} seat(s) for agents with these options: {how}, got {len(specs)}")
     members = list(range(len(specs)))
     if pairs:
