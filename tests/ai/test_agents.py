@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -27,7 +27,7 @@ from regalia.core.game import Game
 from regalia.core.record import replay
 from regalia.core.registry import game_ids, load_game
 
-from .toygame import EvalToyGame, ToyGame, dealt
+from .toygame import EvalToyGame, EvalToyState, ToyGame, ToyState, dealt
 
 
 def _games() -> list[tuple[str, Game[Any]]]:
@@ -338,6 +338,51 @@ def test_rollouts_stop_at_the_games_rollout_depth_unless_told() -> None:
     to_end = MCTSAgent(iterations=40, margin=0.0, depth=None).search(state, random.Random(0))
     assert all(ch.total == 0.0 for ch in to_end.children.values())
     assert EvalToyGame.rollout_depth is None
+
+
+class _CountingState(EvalToyState):
+    """The toy with a second heuristic that counts its calls (the class keeps the count)."""
+
+    calls: ClassVar[list[int]] = []
+
+    def evaluate_counting(self, seat: int) -> float:
+        _CountingState.calls.append(seat)
+        return 0.0
+
+
+class _TwoHeuristics(_ShortRollouts):
+    """Rollouts valued at once; the heuristic ``counting`` beside ``evaluate`` and ``score``."""
+
+    def initial_state(self) -> ToyState:
+        return _CountingState(self)
+
+    def heuristics(self) -> dict[str, str]:
+        return {**super().heuristics(), "counting": "evaluate_counting"}
+
+
+def test_the_named_heuristic_values_every_leaf_and_ranks_the_widened_actions() -> None:
+    """``heuristic=NAME`` (Game.heuristics): the search values its cut rollouts and ranks its
+    widened actions by that heuristic alone; the default stays the game's ``evaluate``."""
+    state = dealt(_TwoHeuristics(cards=9, outcome="draw"), 1)
+    _CountingState.calls.clear()
+    counting = MCTSAgent(iterations=30, margin=0.0, widen=1.0, heuristic="counting")
+    root = counting.search(state, random.Random(0))
+    assert len(_CountingState.calls) >= 30  # every iteration's leaf, and the root's ranking
+    assert all(ch.total == 0.0 for ch in root.children.values())  # the counting heuristic says 0
+    _CountingState.calls.clear()
+    default = MCTSAgent(iterations=30, margin=0.0).search(state, random.Random(0))
+    assert not _CountingState.calls and any(ch.total != 0.0 for ch in default.children.values())
+    assert MCTSAgent(heuristic="counting").parameters()["heuristic"] == "counting"
+
+
+def test_an_unknown_heuristic_is_refused_with_the_games_heuristics() -> None:
+    state = dealt(_TwoHeuristics(cards=9), 1)
+    with pytest.raises(
+        OptionError, match="has no heuristic 'luck'; its heuristics: evaluate, score, counting"
+    ):
+        MCTSAgent(iterations=5, heuristic="luck").search(state, random.Random(0))
+    with pytest.raises(OptionError, match="heuristic must"):
+        MCTSAgent(heuristic=3)
 
 
 def test_each_game_declares_the_rollout_depth_docs_ai_md_gives() -> None:

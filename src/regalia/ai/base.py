@@ -19,6 +19,7 @@ from collections.abc import Hashable, Sequence
 from typing import Any
 
 from regalia.ai.agent import Agent as Agent  # where it is defined: an interpreted module
+from regalia.core.errors import OptionError
 from regalia.core.game import State
 
 Action = Hashable
@@ -55,32 +56,57 @@ def score_difference(state: State[Any], seat: int) -> float:
     return float(scores[seat] - best_other)
 
 
-def evaluate(state: State[Any], seat: int) -> float:
+def evaluate(state: State[Any], seat: int, method: str = "evaluate") -> float:
     """How good ``state`` looks for ``seat`` (higher is better), without search.
 
     The game's hook :meth:`State.evaluate` (by default the score lead, as
-    :func:`score_difference`).
+    :func:`score_difference`), or the state's ``method`` of that name: a heuristic of
+    :meth:`Game.heuristics`, found by :func:`heuristic_method`.
     """
-    return float(state.evaluate(seat))
+    if method == "evaluate":
+        return float(state.evaluate(seat))
+    return float(getattr(state, method)(seat))
+
+
+def heuristic_method(game: Any, name: str) -> str:
+    """The :class:`State` method of ``game``'s heuristic ``name`` (:meth:`Game.heuristics`);
+    an unknown name is refused with the game's heuristics.
+
+    >>> import regalia
+    >>> heuristic_method(regalia.load_game("carcassonne"), "score")
+    'score_lead'
+    >>> heuristic_method(regalia.load_game("carcassonne"), "luck")
+    Traceback (most recent call last):
+    ...
+    regalia.core.errors.OptionError: Carcassonne has no heuristic 'luck'; its heuristics: evaluate, score
+    """
+    named: dict[str, str] = game.heuristics()
+    method = named.get(name)
+    if method is None:
+        raise OptionError(f"{game.name} has no heuristic {name!r}; its heuristics: {', '.join(named)}")
+    return method
 
 
 #: Added to the evaluation of a finished game, times its return, so that wins come first.
 TERMINAL_BONUS = 1e6
 
 
-def evaluate_after(state: State[Any], seat: int) -> float:
+def evaluate_after(state: State[Any], seat: int, method: str = "evaluate") -> float:
     """:func:`evaluate`, with a finished game's result (``returns()``) dominating."""
     if state.is_terminal():
         return TERMINAL_BONUS * state.returns()[seat] + score_difference(state, seat)
-    return evaluate(state, seat)
+    return evaluate(state, seat, method)
 
 
-def heuristic_values(state: State[Any], scale: float, zeros: Sequence[float] | None = None) -> list[float]:
+def heuristic_values(
+    state: State[Any], scale: float, zeros: Sequence[float] | None = None, method: str = "evaluate"
+) -> list[float]:
     """Per-seat values in (-1, 1) of an unfinished state: ``tanh(evaluate / scale)``, or with
-    ``zeros`` (an evaluation per seat) ``tanh((evaluate - zeros[seat]) / scale)``."""
+    ``zeros`` (an evaluation per seat) ``tanh((evaluate - zeros[seat]) / scale)`` (``evaluate``
+    the heuristic ``method``, :func:`evaluate`)."""
     if zeros is None:
-        return [math.tanh(evaluate(state, seat) / scale) for seat in range(state.num_players)]
-    return [math.tanh((evaluate(state, seat) - zero) / scale) for seat, zero in enumerate(zeros)]
+        return [math.tanh(evaluate(state, seat, method) / scale) for seat in range(state.num_players)]
+    return [math.tanh((evaluate(state, seat, method) - zero) / scale) for seat, zero in enumerate(zeros)]
 
 
 def pick_best(actions: Sequence[Any], values: Sequence[float], rng: random.Random) -> Any:

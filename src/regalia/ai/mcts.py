@@ -44,7 +44,14 @@ import random
 import time
 from typing import Any, Final
 
-from regalia.ai.base import evaluate, evaluate_after, heuristic_values, pick_best, score_difference
+from regalia.ai.base import (
+    evaluate,
+    evaluate_after,
+    heuristic_method,
+    heuristic_values,
+    pick_best,
+    score_difference,
+)
 from regalia.ai.parallel import GRACE_SECONDS, STARTUP_SECONDS, STUCK_SECONDS, RootHelpers
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
@@ -102,10 +109,10 @@ def _tallies(root: Node) -> dict[Any, list[float]]:
     return {a: [child.visits, child.total] for a, child in root.children.items()}
 
 
-def _widened(node: Node, s: State[Any], legal: list[Any], k: int) -> list[Any]:
-    """The ``k`` best of ``legal`` for the seat to act in ``s`` by the evaluation after each (best
-    first, ties in ``legal``'s order). ``node.ranked`` keeps the whole ranking of the set of
-    actions ``node.ranked_for``: a later visit that finds the same set only slices it."""
+def _widened(node: Node, s: State[Any], legal: list[Any], k: int, method: str) -> list[Any]:
+    """The ``k`` best of ``legal`` for the seat to act in ``s`` by the heuristic ``method`` after
+    each (best first, ties in ``legal``'s order). ``node.ranked`` keeps the whole ranking of the
+    set of actions ``node.ranked_for``: a later visit that finds the same set only slices it."""
     key = tuple(legal)
     if node.ranked is None or node.ranked_for != key:
         # first visit, or another set of actions (a determinization or a chance outcome before
@@ -115,7 +122,7 @@ def _widened(node: Node, s: State[Any], legal: list[Any], k: int) -> list[Any]:
         for a in legal:
             child = s.clone()
             child.apply_unchecked(a)
-            values[a] = evaluate_after(child, player)
+            values[a] = evaluate_after(child, player, method)
         node.ranked = sorted(legal, key=values.__getitem__, reverse=True)
         node.ranked_for = key
     return node.ranked[:k]
@@ -142,10 +149,13 @@ class MCTSAgent:
     *dynamic komi*) measures every score difference and evaluation from the root's: a rollout is
     valued ``tanh((evaluate - evaluate at the root) / eval_scale)``, so a position far behind (or
     ahead) from the start, where ``tanh`` is flat, still tells better from worse; ``widen`` the
-    progressive widening factor (``None`` or 0: off). ``depth``, ``widen``, ``margin``,
-    ``eval_scale`` and ``centre`` are by default ``"game"``: what the game searched says
-    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN`, :data:`EVAL_SCALE` and
-    :data:`CENTRE` for a game that names none).
+    progressive widening factor (``None`` or 0: off); ``heuristic`` the name of the evaluation
+    every ``evaluate`` above is (one of :meth:`~regalia.core.game.Game.heuristics`: ``evaluate``,
+    the game's own, ``score``, the score lead alone, or one a game adds), so that a new heuristic
+    can be tested head to head. ``depth``, ``widen``, ``margin``, ``eval_scale``, ``centre`` and
+    ``heuristic`` are by default ``"game"``: what the game searched says
+    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN`, :data:`EVAL_SCALE`,
+    :data:`CENTRE` and ``evaluate`` for a game that names none).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
     ``last_cut`` whether the deadline cut the search.
@@ -159,6 +169,7 @@ class MCTSAgent:
         "_expect",
         "_helpers",
         "_margin",
+        "_method",
         "_next_root",
         "_widen",
         "_zeros",
@@ -168,6 +179,7 @@ class MCTSAgent:
         "depth",
         "epsilon",
         "eval_scale",
+        "heuristic",
         "iterations",
         "last_cut",
         "last_iterations",
@@ -199,6 +211,7 @@ class MCTSAgent:
     name: str
     widen: float | str | None
     workers: int
+    heuristic: str
     last_iterations: int
     last_seconds: float
     last_cut: bool
@@ -208,6 +221,8 @@ class MCTSAgent:
     _margin: float
     _eval_scale: float
     _centre: bool
+    #: The :class:`State` method of the heuristic in use (:func:`regalia.ai.base.heuristic_method`).
+    _method: str
     #: Per seat, the root's evaluation when ``centre`` (``None`` otherwise) and score difference
     #: (zeros otherwise): what a rollout's values are measured from.
     _zeros: list[float] | None
@@ -238,6 +253,7 @@ class MCTSAgent:
         widen: Any = BY_GAME,
         centre: Any = BY_GAME,
         workers: Any = 1,
+        heuristic: Any = BY_GAME,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -283,6 +299,10 @@ class MCTSAgent:
             raise OptionError(f"centre must be true, false or {BY_GAME!r}, got {centre!r}")
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
             raise OptionError(f"workers must be an integer from 1 to {MAX_WORKERS}, got {workers!r}")
+        if not isinstance(heuristic, str) or not heuristic:
+            raise OptionError(
+                f"heuristic must be the name of one of the game's heuristics, got {heuristic!r}"
+            )
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
@@ -298,6 +318,7 @@ class MCTSAgent:
         self.name = name
         self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
         self.centre = centre
+        self.heuristic = heuristic
         self.workers = workers
         self._helpers = None
         self.last_iterations = 0
@@ -412,6 +433,8 @@ class MCTSAgent:
         self._eval_scale = float(told.get("eval_scale", EVAL_SCALE)) if isinstance(scale, str) else scale
         centre = self.centre
         self._centre = bool(told.get("centre", CENTRE)) if isinstance(centre, str) else centre
+        name = str(told.get("heuristic", "evaluate")) if self.heuristic == BY_GAME else self.heuristic
+        self._method = heuristic_method(game, name)
 
     def _centre_on(self, state: State[Any], seat: int, rng: random.Random) -> None:
         """The values' zero for each seat: the root's evaluation and score difference when
@@ -421,7 +444,7 @@ class MCTSAgent:
             self._diffs = [0.0] * state.num_players
             return
         s = state.determinize(seat, rng)
-        self._zeros = [evaluate(s, p) for p in range(s.num_players)]
+        self._zeros = [evaluate(s, p, self._method) for p in range(s.num_players)]
         self._diffs = [score_difference(s, p) for p in range(s.num_players)]
 
     def search(
@@ -529,7 +552,7 @@ class MCTSAgent:
                 continue
             widened = False
             if widen and (node.visits or node is root) and len(legal) > widen * sqrt(node.visits + 1):
-                legal = _widened(node, s, legal, math.ceil(widen * sqrt(node.visits + 1)))
+                legal = _widened(node, s, legal, math.ceil(widen * sqrt(node.visits + 1)), self._method)
                 widened = True
             children = node.children
             untried = [a for a in legal if a not in children] if children else legal
@@ -588,7 +611,7 @@ class MCTSAgent:
                 (1.0 - w) * r + w * tanh((score_difference(s, seat) - diffs[seat]) / scale)
                 for seat, r in enumerate(returns)
             ]
-        return heuristic_values(s, self._eval_scale, self._zeros)
+        return heuristic_values(s, self._eval_scale, self._zeros, self._method)
 
     def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
         """A greedy rollout's choice: at random with probability ``epsilon`` (or when there is no
@@ -603,7 +626,7 @@ class MCTSAgent:
         for a in candidates:
             child = s.clone()
             child.apply_unchecked(a)
-            scored.append(evaluate_after(child, player))
+            scored.append(evaluate_after(child, player, self._method))
         return pick_best(candidates, scored, rng)
 
     @staticmethod

@@ -125,6 +125,19 @@ class Game(ABC, Generic[A, OptionsT]):
         """
         return {"depth": self.rollout_depth, "widen": self.widening}
 
+    def heuristics(self) -> dict[str, str]:
+        """The search heuristics a search may be told to use (:class:`regalia.ai.MCTSAgent`'s
+        ``heuristic``), by name: the name of the :class:`State` method ``(seat) -> float`` that
+        computes it. ``evaluate`` (:meth:`State.evaluate`, the game's own) and ``score``
+        (:meth:`State.score_lead`) for every game; a game adds its own, so that a new heuristic
+        can be tested head to head against the one in use before it replaces it.
+
+        >>> import regalia
+        >>> regalia.load_game("royal-court").heuristics()
+        {'evaluate': 'evaluate', 'score': 'score_lead'}
+        """
+        return {"evaluate": "evaluate", "score": "score_lead"}
+
     @classmethod
     def plugin(cls) -> Plugin[Any]:
         """What the game offers beyond its engine (renderers, rulebook, encoding...).
@@ -588,8 +601,14 @@ class State(ABC, Generic[A, G]):
     def evaluate(self, seat: int) -> float:
         """A search heuristic: how good the position looks for ``seat`` (higher is better).
 
-        The default is the score lead over the best other seat; games may override it.
+        The default is the score lead over the best other seat (:meth:`score_lead`); games may
+        override it.
         """
+        return self.score_lead(seat)
+
+    def score_lead(self, seat: int) -> float:
+        """The score lead of ``seat`` over the best other seat: the heuristic ``score``
+        (:meth:`Game.heuristics`), and :meth:`evaluate` unless the game has its own."""
         scores = self.scores()
         others = [s for i, s in enumerate(scores) if i != seat]
         return float(scores[seat] - (max(others) if others else 0))
