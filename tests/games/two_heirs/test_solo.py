@@ -461,6 +461,61 @@ def test_brown_means_any_colour_in_a_row_or_column_condition() -> None:
     assert henry.condition_met(token, (0, 0), board, tiles)
 
 
+@pytest.mark.parametrize(
+    ("token", "cells", "progress"),
+    [
+        ("H1", {}, 0.0),  # vertical green: no green tile in the column yet
+        ("H1", {(0, 3): GREEN, (1, 2): GREEN}, 0.5),  # one in the column, one beside it
+        ("H1", {(0, 3): GREEN, (0, -5): GREEN}, 1.0),  # met
+        ("H7", {(0, 1): GREY}, 0.5),  # positional N + E: one of the two positions filled
+        ("H7", {(0, 1): GREY, (1, 0): GREEN}, 1.0),
+    ],
+)
+def test_condition_progress_is_the_share_of_the_two_tiles_there(
+    token: str, cells: dict[Pos, str], progress: float
+) -> None:
+    """Treasures: a condition asks for 2 tiles; the search's measure of it counts those there,
+    and reads 1 exactly when the condition is met."""
+    board = {(0, 0): cell_code("V1@1")}
+    board.update({p: cell_code(c) for p, c in cells.items()})
+    tiles = regalia.load_game("two-heirs").catalogue.tiles
+    assert henry.condition_progress(TS.token(token), (0, 0), board, tiles) == progress
+    assert henry.condition_met(TS.token(token), (0, 0), board, tiles) is (progress == 1.0)
+
+
+def test_a_positional_condition_with_a_wrong_colour_neighbour_can_never_be_met() -> None:
+    """Treasures, positional: a tile never leaves the board, so a marked position holding a tile
+    of another colour than the token's rules the condition out for good (progress 0)."""
+    token = henry.parse_token(
+        {"id": "X", "condition": "positional", "colour": "grey", "positions": ["N", "E"]}, 0, "test"
+    )
+    tiles = regalia.load_game("two-heirs").catalogue.tiles
+    board = {(0, 0): cell_code("V1@1"), (0, 1): cell_code(GREY)}
+    assert henry.condition_progress(token, (0, 0), board, tiles) == 0.5
+    board[(1, 0)] = cell_code(GREEN)
+    assert henry.condition_progress(token, (0, 0), board, tiles) == 0.0
+    assert not henry.condition_met(token, (0, 0), board, tiles)
+
+
+def test_the_treasures_heuristic_values_a_treasure_half_met_above_one_not_begun() -> None:
+    """Solo scoring counts 5 points per treasure left; the search heuristic ``treasures`` counts a
+    treasure whose condition is half met at 5 * (1 - TREASURE_HOPE / 2) for Henry, the scores
+    unchanged; the game's default heuristic stays the score lead."""
+    from regalia.games.two_heirs.solo import TREASURE_HOPE
+
+    # H1 (vertical green) on Henry's tile at (0, 1); a green free terrain in its column or not
+    near = solo({(0, 0): GREY, (0, 1): "T2@1", (0, 3): GREEN}, last=None, treasures=[((0, 1), "H1")], pile=[])
+    far = solo({(0, 0): GREY, (0, 1): "T2@1", (1, 3): GREEN}, last=None, treasures=[((0, 1), "H1")], pile=[])
+    assert near.scores() == far.scores()
+    lead = near.scores()[0] - near.scores()[1]
+    assert far.evaluate_treasures(0) == lead
+    assert near.evaluate_treasures(0) == lead + henry.TREASURE_POINTS * TREASURE_HOPE * 0.5
+    assert near.evaluate_treasures(1) == -near.evaluate_treasures(0)
+    assert near.evaluate(0) == far.evaluate(0) == lead
+    assert near.game.heuristics()["treasures"] == "evaluate_treasures"
+    assert "treasures" not in regalia.load_game("two-heirs").heuristics()  # the solo game's only
+
+
 def test_a_treasure_whose_condition_already_holds_is_removed_at_once() -> None:
     """Treasures: "If these conditions are already met at the moment you place the token..."."""
     board = {(0, 0): GREY, (0, 2): GREEN, (0, 3): GREEN}  # green tiles in column 0

@@ -121,6 +121,14 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
             told.update(depth=SOLO_ROLLOUT_DEPTH, margin=1.0)
         return told
 
+    def heuristics(self) -> dict[str, str]:
+        """The solo game adds ``treasures`` (:meth:`SoloState.evaluate_treasures`): the score lead
+        with the treasures' conditions begun counted in part."""
+        named = super().heuristics()
+        if self.options.solo:
+            named["treasures"] = "evaluate_treasures"
+        return named
+
     def automaton_seats(self) -> tuple[int, ...]:
         """Henry's seat in the solo game ("Solo course of the game")."""
         return (HENRY,) if self.options.solo else ()

@@ -242,6 +242,43 @@ def condition_met(token: TreasureToken, pos: Pos, board: Mapping[Pos, int], tile
     return False
 
 
+def condition_progress(
+    token: TreasureToken, pos: Pos, board: Mapping[Pos, int], tiles: Sequence[Tile]
+) -> float:
+    """How much of ``token``'s condition the board meets, from 0 to 1 (1: :func:`condition_met`):
+    the share of the two tiles it asks for that are there. A positional token one of whose marked
+    positions holds a tile of another colour can never be met (tiles never leave the board): 0.
+
+    A guess for search (:meth:`regalia.games.two_heirs.solo.SoloState.evaluate_treasures`), not a
+    rule.
+
+    >>> from regalia.games.two_heirs.tiles import default_catalogue
+    >>> tiles = default_catalogue().tiles
+    >>> condition_progress(default_treasures().token("H7"), (0, 0), {(0, 0): 0, (0, 1): 0}, tiles)
+    0.5
+    """
+    colour = token.colour
+    if token.condition == "positional":
+        found = 0
+        for d in token.positions:
+            code = board.get(step(pos, d))
+            if code is None:
+                continue
+            if colour != ANY and tiles[code >> 2].colour != colour:
+                return 0.0
+            found += 1
+        return found / len(token.positions)
+    axis = 0 if token.condition == "vertical" else 1
+    line = pos[axis]
+    n = 0
+    for q, code in board.items():
+        if q[axis] == line and q != pos and (colour == ANY or tiles[code >> 2].colour == colour):
+            n += 1
+            if n == 2:
+                break
+    return n / 2
+
+
 def treasures_met(
     treasures: Sequence[tuple[Pos, int]],
     board: Mapping[Pos, int],
@@ -463,6 +500,7 @@ __all__ = [
     "choose_tile",
     "clockwise_from_shield",
     "condition_met",
+    "condition_progress",
     "default_treasures",
     "direction_words",
     "load_treasures",

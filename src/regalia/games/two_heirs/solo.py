@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 #: Henry's unit ``k`` (0 = elite) is unit index ``HENRY_BASE + k`` of the state.
 HENRY_BASE = HENRY * UNITS_PER_SEAT
 ALL_OFF = (1 << UNITS_PER_SEAT) - 1
+#: In :meth:`SoloState.evaluate_treasures`, the share of a treasure's points a fully met condition would
+#: take back: half its condition met, a quarter of its 5 points.
+TREASURE_HOPE = 0.5
 
 # Henry's step (the ``henry_step`` field); 0: not Henry's turn.
 H_TAKE = 1  # 1. taking a building tile (or ``end`` when the reserve is empty)
@@ -405,6 +408,21 @@ class SoloState(TwoHeirsState):
         out = totals(self.tally(), self.board, self.tiles, [self.unit_positions(0), []], automaton=HENRY)
         out[HENRY] += henry.TREASURE_POINTS * (len(self.treasures) + self.pile_left)
         return out
+
+    def evaluate_treasures(self, seat: int) -> float:
+        """The search heuristic ``treasures`` (``mcts:...:heuristic=treasures``; not the default,
+        which is the score lead): the score lead, where a treasure on the board counts for Henry
+        ``5 * (1 - TREASURE_HOPE * progress)`` instead of 5, ``progress`` the share of its
+        condition the board meets (:func:`~regalia.games.two_heirs.henry.condition_progress`): a
+        treasure one tile away from leaving is worth less to him than one no tile has begun to
+        meet. A guess for search, not a rule (docs/ai.md, "Against Henry")."""
+        player, henry_points = self.scores()
+        lead = float(player - henry_points)
+        if self.treasures and not self.terminal:
+            tokens, board, tiles = self.tset.tokens, self.board, self.tiles
+            met = sum(henry.condition_progress(tokens[i], pos, board, tiles) for pos, i in self.treasures)
+            lead += henry.TREASURE_POINTS * TREASURE_HOPE * met
+        return lead if seat == 0 else -lead
 
     def returns(self) -> list[float]:
         """The player wins only with strictly more points than Henry ("Solo scoring")."""
