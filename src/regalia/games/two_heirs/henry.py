@@ -224,22 +224,7 @@ def condition_met(token: TreasureToken, pos: Pos, board: Mapping[Pos, int], tile
     Every tile counts, face up or face down, whoever owns it; the treasure's own tile does not.
     Positional directions are in the player's frame (the token is turned towards the player).
     """
-    colour = token.colour
-    if token.condition == "positional":
-        for d in token.positions:
-            code = board.get(step(pos, d))
-            if code is None or (colour != ANY and tiles[code >> 2].colour != colour):
-                return False
-        return True
-    axis = 0 if token.condition == "vertical" else 1
-    line = pos[axis]
-    n = 0
-    for q, code in board.items():
-        if q[axis] == line and q != pos and (colour == ANY or tiles[code >> 2].colour == colour):
-            n += 1
-            if n == 2:
-                return True
-    return False
+    return condition_progress(token, pos, board, tiles) == 1.0
 
 
 def condition_progress(
