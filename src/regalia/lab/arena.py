@@ -96,25 +96,24 @@ class ArenaResult:
         if len(self.agents) < 2:
             return []
         if self.deals:
-            by_seed: dict[int, list[GameResult]] = {}
-            for r in self.results:
-                by_seed.setdefault(r.seed, []).append(r)
-            return [head_to_head(*games) for games in by_seed.values() if len(games) == len(self.agents)]
+            n = len(self.agents)
+            return [head_to_head(*games) for games in self._by_seed() if len(games) == n]
         return [head_to_head(r) for r in self.results]
+
+    def _by_seed(self) -> list[list[GameResult]]:
+        """The games grouped by seed (a pair, or a deal), each group and the groups in the order
+        of the games' indices."""
+        groups: dict[int, list[GameResult]] = {}
+        for r in sorted(self.results, key=lambda r: r.index):
+            groups.setdefault(r.seed, []).append(r)
+        return sorted(groups.values(), key=lambda games: games[0].index)
 
     def pair_outcomes(self) -> list[int]:
         """Per seed with ``pairs``: the index of its pair outcome in :data:`PAIR_OUTCOMES`
         (the sum of the two games' :meth:`game_outcomes`); the games are paired by seed."""
         if not self.pentanomial:
             return []
-        by_seed: dict[int, list[tuple[int, int]]] = {}
-        for r, o in zip(self.results, self.game_outcomes(), strict=True):
-            by_seed.setdefault(r.seed, []).append((r.index, o))
-        out = []
-        for games in sorted(by_seed.values()):
-            if len(games) == 2:
-                out.append(games[0][1] + games[1][1])
-        return out
+        return [head_to_head(a) + head_to_head(b) for a, b in (g for g in self._by_seed() if len(g) == 2)]
 
     def counts(self) -> list[int]:
         """Head-to-head counts: pair outcomes (LL..WW) with two agents in pairs, else L, D, W."""
@@ -445,7 +444,7 @@ def run_arena(
     played = len(jobs)
     interrupted = False
     unit = len(specs) if pairs else 1
-    deals = pairs and len(plan.playable) == 1  # each agent plays each deal against the automaton
+    deals = plan.deals
     if sprt is None:
         try:
             results = run_jobs(jobs, workers, backend, ray_address, progress, name)

@@ -143,6 +143,8 @@ class Plan:
     playable: tuple[int, ...]
     specs: list[str]
     jobs: list[GameJob]
+    #: A solo game with ``pairs`` and several agents: each agent plays each deal (seed).
+    deals: bool = False
 
     @property
     def name(self) -> str:
@@ -218,7 +220,7 @@ def plan_rotation(
             rotation_job(i, ref, opts, specs, members, playable, num_players, seed, **flags)
             for i in range(first, first + games)
         ]
-    return Plan(ref, built, opts, num_players, playable, specs, jobs)
+    return Plan(ref, built, opts, num_players, playable, specs, jobs, deals)
 
 
 __all__ = [
