@@ -70,3 +70,4 @@ def test_bench_env_reports_the_wrappers_rate_beside_the_engines() -> None:
     assert figures["env_steps_per_s"] > 0 and figures["engine_actions_per_s"] > 0
     ratio = figures["engine_actions_per_s"] / figures["env_steps_per_s"]
     assert figures["env_overhead"] == pytest.approx(ratio, rel=0.02)
+    assert figures["env_floor_steps_per_s"] > 0

@@ -23,13 +23,16 @@ _COMPILED: dict[str, str] = {
     # from their dataclasses' annotations, which a compiled dataclass keeps only as erased classes
     # (``tuple`` for ``tuple[str, ...]``), and an interpreted class may not subclass a compiled one
     # (unless it says so: Game and State do); nor core.errors, whose errors the other layers extend
-    "core": "data fields game grid loop notation record registry text",
+    "core": "data encoding fields game grid loop notation record registry text",
     # the games' data (tiles, archetypes, treasures, score sheets) too: their frozen dataclasses,
     # which states hold, pickle through __reduce__ (regalia.core.data.frozen_reduce; unpickled by
-    # setting their fields, a compiled frozen dataclass raises FrozenInstanceError)
-    "games.carcassonne": "actions base effects rules state tiles views",
-    "games.royal_court": "actions archetypes state",
-    "games.two_heirs": "actions base board effects henry position rules scoring solo state tally tiles views",
+    # setting their fields, a compiled frozen dataclass raises FrozenInstanceError); and the
+    # encodings (core.encoding and each game's): the observation tensors and action ids are most of
+    # a research adapter's step (docs/performance.md)
+    "games.carcassonne": "actions base effects encoding rules state tiles views",
+    "games.royal_court": "actions archetypes encoding state",
+    "games.two_heirs": "actions base board effects encoding henry position rules scoring solo state tally "
+    "tiles views",
     # mcts too: inspect.signature(MCTSAgent), which the agent registry reads, needs its __init__'s
     # defaults to be literals or Final constants (BY_GAME is Final)
     "ai": "base simple expectimax mcts",

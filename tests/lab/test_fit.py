@@ -37,7 +37,7 @@ class ToyEncoding(Encoding):
     """
 
     def __init__(self, game: Game[Any], takes: int = 3, clip: bool = False, extent: bool = False) -> None:
-        super().__init__(game)
+        super().__init__(game, takes=takes, clip=clip, extent=extent)
         if takes < 0:
             raise EncodingError(f"takes must be at least 0, got {takes}")
         self.takes = takes

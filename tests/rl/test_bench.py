@@ -20,9 +20,11 @@ def test_figures_are_decisions_per_second_and_their_ratio(monkeypatch: pytest.Mo
     decisions: dict[str, list[int]] = {"env": [], "engine": []}
     env_game, engine_game = bench._env_game, bench._engine_game
 
-    def count_env(*args: Any) -> int:
-        decisions["env"].append(env_game(*args))
-        return decisions["env"][-1]
+    def count_env(environment: Any, *args: Any) -> int:
+        done = env_game(environment, *args)
+        if type(environment).__name__ != "FloorEnv":  # the floor's games are its own figure
+            decisions["env"].append(done)
+        return done
 
     def count_engine(*args: Any) -> int:
         decisions["engine"].append(engine_game(*args))
@@ -46,6 +48,26 @@ def test_a_decision_is_an_agent_action() -> None:
     state = game.new_state(seed=1)
     done = bench._engine_game(state, random.Random(1))
     assert done == sum(1 for player, _ in state.actors() if player == 0) < state.ply
+
+
+def test_the_floor_is_a_pettingzoo_environment_of_the_same_spaces() -> None:
+    """The floor environment passes PettingZoo's own API test, has the real environment's agents
+    and spaces, and ends its games after FLOOR_GAME decisions; the benchmark reports its rate."""
+    from pettingzoo.test import api_test
+
+    from regalia.rl.pettingzoo import env
+
+    real = env("two-heirs")
+    floor = bench.floor_env(real)
+    api_test(floor, num_cycles=200)
+    assert floor.possible_agents == real.possible_agents
+    for agent in real.possible_agents:
+        assert floor.observation_space(agent) == real.observation_space(agent)
+        assert floor.action_space(agent) == real.action_space(agent)
+    done = bench._env_game(floor, 0, __import__("numpy").random.default_rng(0))
+    assert done == bench.FLOOR_GAME
+    figures = bench.env_benchmark("royal-court", {}, steps=30, seed=0)
+    assert figures["floor_steps_per_s"] > 0
 
 
 def test_steps_must_be_positive() -> None:

@@ -61,3 +61,47 @@ def test_action_ids_round_trip_and_masks_equal_legal_sets(game_id: str, options:
                 state.apply(rng.choice(state.legal_actions()))
     assert states > 20 * GAMES and chance_nodes >= GAMES
     assert not_fitting <= states // 100  # the default windows fit real games (docs/encodings.md)
+
+
+#: A setting other than the default for each game's encoding (its window's size).
+SMALL_WINDOWS = {
+    "two-heirs": {"size": 7},
+    "carcassonne": {"size": 9},
+    "royal-court": {"size": 6, "height": 5},
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SMALL_WINDOWS))
+def test_an_encoding_pickles_as_its_class_game_and_settings(game_id: str) -> None:
+    """Encoding.__reduce__: an unpickled encoding is made anew with the same settings, so it gives
+    the same ids and observations (the compiled build's encodings pickle only this way)."""
+    import pickle
+
+    game = load_game(game_id)
+    enc = make_encoding(game, SMALL_WINDOWS[game_id])
+    assert enc.settings == {**enc.settings, **SMALL_WINDOWS[game_id]}
+    copy = pickle.loads(pickle.dumps(enc))
+    assert type(copy) is type(enc) and copy.settings == enc.settings
+    assert (copy.num_actions, copy.observation_shape) == (enc.num_actions, enc.observation_shape)
+    state = game.new_state(seed=3)
+    rng = random.Random(3)
+    for _ in range(40):
+        state.advance(rng)
+        if state.is_terminal():
+            break
+        assert sorted(copy.legal_actions_by_id(state)) == sorted(enc.legal_actions_by_id(state))
+        seat = state.current_player
+        assert np.array_equal(copy.observation_tensor(state, seat), enc.observation_tensor(state, seat))
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_wrong_setting_type_is_an_encoding_error() -> None:
+    """A setting of the wrong type (a window size given as text) is refused with EncodingError in
+    both builds (the compiled build would otherwise raise its own TypeError)."""
+    from regalia.core.encoding import EncodingError
+
+    for game_id in SMALL_WINDOWS:
+        with pytest.raises(EncodingError, match="window size"):
+            make_encoding(load_game(game_id), {"size": "9"})
+        with pytest.raises(EncodingError, match="frame"):
+            make_encoding(load_game(game_id), {"frame": 3})

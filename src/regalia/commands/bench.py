@@ -78,6 +78,7 @@ def bench(
         result["env_steps_per_s"] = round(figures["env_steps_per_s"], 1)
         result["engine_actions_per_s"] = round(figures["engine_actions_per_s"], 1)
         result["env_overhead"] = round(figures["overhead"], 2)
+        result["env_floor_steps_per_s"] = round(figures["floor_steps_per_s"], 1)
     if as_json:
         typer.echo(json.dumps(result, indent=1))
         return
@@ -99,6 +100,10 @@ def bench(
         table.add_row("PettingZoo env steps per second", f"{result['env_steps_per_s']:.0f}")
         table.add_row("engine decisions per second (same games)", f"{result['engine_actions_per_s']:.0f}")
         table.add_row("env overhead (times slower)", f"{result['env_overhead']:.1f}")
+        table.add_row(
+            "PettingZoo floor: steps per second of an env doing nothing",
+            f"{result['env_floor_steps_per_s']:.0f}",
+        )
     for name, value in result.get("game_figures", {}).items():
         label = name.removesuffix("_us").replace("_", " ")
         table.add_row(label + (" (µs)" if name.endswith("_us") else ""), str(value))

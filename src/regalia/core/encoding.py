@@ -32,6 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Generic, NamedTuple, TypeVar
 
+from regalia._mypyc import mypyc_attr, own_abc_caches
 from regalia.core.errors import RegaliaError
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.grid import Pos
@@ -41,20 +42,37 @@ class EncodingError(RegaliaError):
     """An action or id that the encoding cannot represent (outside the window, out of range)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Encoding(ABC):
     """A game's actions and observations as integers and tensors, for fixed options.
 
     Subclasses set :attr:`num_actions`, :attr:`num_chance_outcomes` and :attr:`observation_shape`
-    in ``__init__`` and implement the abstract methods.
+    in ``__init__`` and implement the abstract methods. They pass their own settings (a window
+    size...) on to ``Encoding.__init__`` as keywords: :attr:`settings` keeps them, and an encoding
+    pickles as its class, game and settings (:meth:`__reduce__`), made anew when unpickled.
     """
 
     game: Game[Any]
+    #: The encoding's own settings as its ``__init__`` took them (``{}``: the defaults).
+    settings: dict[str, Any]
     num_actions: int
     num_chance_outcomes: int
     observation_shape: tuple[int, ...]
 
-    def __init__(self, game: Game[Any]) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # the compiled build's classes need their own ABC caches (regalia._mypyc.own_abc_caches)
+        own_abc_caches(cls)
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, game: Game[Any], **settings: Any) -> None:
         self.game = game
+        self.settings = settings
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # made anew from its class, game and settings: the compiled build's encodings (ABCs that
+        # interpreted classes may subclass) cannot pickle their attributes, and the caches an
+        # encoding keeps need not travel
+        return (_make, (type(self), self.game, self.settings))
 
     @abstractmethod
     def action_id(self, state: State[Any], action: Any) -> int:
@@ -135,6 +153,7 @@ class Frame(NamedTuple):
     turned: bool = False
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class WindowEncoding(Encoding, Generic[S]):
     """An encoding that sees an unbounded board through a window of :attr:`width` columns by
     :attr:`height` rows, one :class:`Frame` per seat: ids are made in the frame of the seat to act
@@ -315,6 +334,15 @@ class WindowEncoding(Encoding, Generic[S]):
     def _observe(self, state: S, seat: int, frame: Frame, out: Any) -> None:
         """Draw what ``seat`` sees of ``state`` into ``out`` (zeros of :attr:`observation_shape`),
         the board planes in ``frame``."""
+
+
+own_abc_caches(Encoding)
+
+
+def _make(cls: type[Encoding], game: Game[Any], settings: dict[str, Any]) -> Encoding:
+    """An encoding of class ``cls`` for ``game`` with ``settings`` (what :meth:`Encoding.__reduce__`
+    pickles)."""
+    return cls(game, **settings)
 
 
 __all__ = ["Block", "Encoding", "EncodingError", "Frame", "WindowEncoding"]

@@ -2,7 +2,7 @@
 
 >>> figures = env_benchmark("royal-court", {}, steps=50, seed=1)
 >>> sorted(figures)
-['engine_actions_per_s', 'env_steps_per_s', 'overhead', 'steps']
+['engine_actions_per_s', 'env_steps_per_s', 'floor_steps_per_s', 'overhead', 'steps']
 >>> figures["overhead"] > 0
 True
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from regalia.core.game import State
 from regalia.core.loop import playout
@@ -43,6 +43,11 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
       ``regalia bench``, which counts every ply instead.
     * ``overhead``: ``engine_actions_per_s / env_steps_per_s``, how many times slower a step
       through the environment is (the observation tensor is most of it).
+    * ``floor_steps_per_s``: steps per second of the same AEC loop over an environment that does
+      nothing (:func:`floor_env`: no game; the same action and observation spaces, a fixed
+      observation and mask): what PettingZoo and the learner's loop cost alone, the most
+      ``env_steps_per_s`` could reach however fast the engine and the encoding were. Timed in the
+      same alternation, ``steps`` decisions too.
     * ``steps``: the decisions each side made (``steps``, rounded up to a whole last game: games are
       played to the end).
     """
@@ -57,10 +62,12 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
     pick = np.random.default_rng(seed)
     _env_game(environment, seed - 1, pick)  # warm-up games, untimed
     _engine_game(game.new_state(seed - 1), random.Random(seed - 1))
-    env_steps = engine_steps = 0
-    env_time = engine_time = 0.0
+    floor = floor_env(environment)
+    _env_game(floor, seed - 1, pick)
+    env_steps = engine_steps = floor_steps = 0
+    env_time = engine_time = floor_time = 0.0
     games = 0
-    while env_steps < steps or engine_steps < steps:
+    while env_steps < steps or engine_steps < steps or floor_steps < steps:
         if env_steps < steps:
             start = time.perf_counter()
             env_steps += _env_game(environment, seed + games, pick)
@@ -70,6 +77,10 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
             start = time.perf_counter()
             engine_steps += _engine_game(game.new_state(seed + games), rng)
             engine_time += time.perf_counter() - start
+        if floor_steps < steps:
+            start = time.perf_counter()
+            floor_steps += _env_game(floor, seed + games, pick)
+            floor_time += time.perf_counter() - start
         games += 1
     env_rate = env_steps / env_time
     engine_rate = engine_steps / engine_time
@@ -77,8 +88,79 @@ def env_benchmark(game_id: str, options: Mapping[str, Any], steps: int, seed: in
         "env_steps_per_s": round(env_rate, 1),
         "engine_actions_per_s": round(engine_rate, 1),
         "overhead": round(engine_rate / env_rate, 2),
+        "floor_steps_per_s": round(floor_steps / floor_time, 1),
         "steps": float(min(env_steps, engine_steps)),
     }
+
+
+#: Decisions per game of :func:`floor_env` (about a Royal Court game; the resets cost little).
+FLOOR_GAME = 60
+#: Legal ids at each decision of :func:`floor_env`.
+FLOOR_LEGAL = 8
+
+
+def floor_env(like: Any) -> Any:
+    """A PettingZoo AEC environment that does nothing, with the agents and spaces of the
+    environment ``like``: its agents take turns for :data:`FLOOR_GAME` decisions a game, each
+    seeing one fixed observation (zeros) and a mask of :data:`FLOOR_LEGAL` legal ids, with the
+    bookkeeping of :class:`regalia.rl.pettingzoo.RegaliaEnv` (rewards cleared and accumulated,
+    terminations at the end). What it costs a step is PettingZoo's and the loop's own share.
+
+    >>> from regalia.rl.pettingzoo import env
+    >>> floor = floor_env(env("royal-court"))
+    >>> floor.reset(seed=0)
+    >>> observation, *_ = floor.last()
+    >>> int(observation["action_mask"].sum()), floor.agent_selection
+    (8, 'red_0')
+    """
+    import numpy as np
+    from pettingzoo import AECEnv  # type: ignore[import-untyped,import-not-found,unused-ignore]
+
+    agents = list(like.possible_agents)
+    first = agents[0]
+    observation = np.zeros(like.observation_space(first)["observation"].shape, dtype=np.float32)
+    mask = np.zeros(like.action_space(first).n, dtype=np.int8)
+    mask[: min(FLOOR_LEGAL, len(mask))] = 1
+
+    class FloorEnv(AECEnv):  # type: ignore[misc]
+        metadata: ClassVar[dict[str, Any]] = {"name": "regalia_floor_v0"}
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.possible_agents = agents
+            self.observation_spaces = {a: like.observation_space(a) for a in agents}
+            self.action_spaces = {a: like.action_space(a) for a in agents}
+            self.decisions = 0
+
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            self.agents = list(agents)
+            self.rewards = dict.fromkeys(agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+            self.terminations = dict.fromkeys(agents, False)
+            self.truncations = dict.fromkeys(agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+            self.agent_selection = first
+            self.decisions = 0
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            return {"observation": observation.copy(), "action_mask": mask.copy()}
+
+        def step(self, action: Any) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self.decisions += 1
+            if self.decisions >= FLOOR_GAME:
+                for a in self.agents:
+                    self.terminations[a] = True
+            else:
+                self.agent_selection = agents[(agents.index(agent) + 1) % len(agents)]
+            self._accumulate_rewards()
+
+    return FloorEnv()
 
 
 def _env_game(environment: Any, seed: int, pick: Any) -> int:
@@ -113,4 +195,4 @@ def _engine_game(state: State[Any], rng: random.Random) -> int:
     return done
 
 
-__all__ = ["env_benchmark"]
+__all__ = ["FLOOR_GAME", "FLOOR_LEGAL", "env_benchmark", "floor_env"]

@@ -155,11 +155,13 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
     (:data:`FRAMES`).
     """
 
-    def __init__(self, game: Game[Any], size: int = DEFAULT_SIZE, frame: str = "board") -> None:
-        super().__init__(game)
+    def __init__(self, game: Game[Any], size: object = DEFAULT_SIZE, frame: object = "board") -> None:
+        # the settings are typed object: they come from users (JSON, the command line), and a
+        # wrong type is an EncodingError, not the compiled build's TypeError
+        super().__init__(game, size=size, frame=frame)
         if isinstance(size, bool) or not isinstance(size, int) or size < 3:
             raise EncodingError(f"window size must be an integer of at least 3, got {size!r}")
-        if frame not in FRAMES:
+        if not isinstance(frame, str) or frame not in FRAMES:
             raise EncodingError(f"unknown window frame {frame!r}; valid: {', '.join(FRAMES)}")
         carcassonne: Any = game  # a Carcassonne game (the core types it as any game)
         options: Any = game.options

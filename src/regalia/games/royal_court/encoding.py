@@ -126,18 +126,20 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
     def __init__(
         self,
         game: Game[Any],
-        size: int = DEFAULT_SIZE,
-        height: int | None = None,
-        frame: str = "board",
+        size: object = DEFAULT_SIZE,
+        height: object = None,
+        frame: object = "board",
     ) -> None:
-        super().__init__(game)
-        if height is None:
-            height = size
+        # the settings are typed object: they come from users (JSON, the command line), and a
+        # wrong type is an EncodingError, not the compiled build's TypeError
+        super().__init__(game, size=size, height=height, frame=frame)
         if not isinstance(size, int) or isinstance(size, bool) or size < 4:
             raise EncodingError(f"window size must be an integer of at least 4, got {size!r}")
+        if height is None:
+            height = size
         if not isinstance(height, int) or isinstance(height, bool) or height < 3:
             raise EncodingError(f"window height must be an integer of at least 3, got {height!r}")
-        if frame not in FRAMES:
+        if not isinstance(frame, str) or frame not in FRAMES:
             raise EncodingError(f"unknown window frame {frame!r}; valid: {', '.join(FRAMES)}")
         court: Any = game  # a RoyalCourt game (the core types it as any game)
         if getattr(court, "id", None) != "royal-court":

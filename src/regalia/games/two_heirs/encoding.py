@@ -118,11 +118,13 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
     ``size`` is the window's side (odd, at least 3), ``frame`` where it is centred (:data:`FRAMES`).
     """
 
-    def __init__(self, game: Game[Any], size: int = DEFAULT_SIZE, frame: str = "board") -> None:
-        super().__init__(game)
+    def __init__(self, game: Game[Any], size: object = DEFAULT_SIZE, frame: object = "board") -> None:
+        # the settings are typed object: they come from users (JSON, the command line), and a
+        # wrong type is an EncodingError, not the compiled build's TypeError
+        super().__init__(game, size=size, frame=frame)
         if not isinstance(size, int) or size < 3 or size % 2 == 0:
             raise EncodingError(f"window size must be an odd integer of at least 3, got {size!r}")
-        if frame not in FRAMES:
+        if not isinstance(frame, str) or frame not in FRAMES:
             raise EncodingError(f"unknown window frame {frame!r}; valid: {', '.join(FRAMES)}")
         two_heirs: Any = game  # a TwoHeirs game (the core types it as any game)
         options: Any = game.options
@@ -212,6 +214,8 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
             name: {t: self.offsets[name] + k for t, k in self.slot.items()}
             for name in ("hand_own", "hand_opp", "box", "supply")
         }
+        #: per multi-hot block of many tiles (box, supply): the tiles last seen and their indices
+        self._kept_hot: dict[str, tuple[list[int], npt.NDArray[np.intp]]] = {}
         #: per board code and viewer (``code << 1 | seat``): the offsets of the planes it sets
         self._codes: dict[int, tuple[int, ...]] = {}
         #: per viewer, per unit: the offset of its plane (own or opponent's, elite or regular)
@@ -772,8 +776,9 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         hot = self._hot
         ones.extend(filter(None, map(hot["hand_own"].get, s.hands[seat])))
         ones.extend(filter(None, map(hot["hand_opp"].get, s.hands[opp])))
-        ones.extend(filter(None, map(hot["box"].get, s.box)))
-        ones.extend(filter(None, map(hot["supply"].get, s.supply)))
+        # the box and the supply hold most of the tiles and change seldom: their indices are kept
+        out[self._many_hot("box", s.box)] = 1.0
+        out[self._many_hot("supply", s.supply)] = 1.0
         counts = s.supply_counts()
         if s.top >= 0 and s.supply:
             ones.append(off["supply_info"] + 4 + s.top)
@@ -797,6 +802,18 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         out[self._values] = head
         if self.solo:
             self._solo_globals(s, out, ones)
+
+    def _many_hot(self, name: str, tiles: list[int]) -> npt.NDArray[np.intp]:
+        """The tensor indices of the multi-hot block ``name`` for ``tiles``: those of the tiles
+        last seen there, kept with a copy of them (compared by value: never stale)."""
+        kept = self._kept_hot.get(name)
+        if kept is None or kept[0] != tiles:
+            hot = self._hot[name]
+            kept = self._kept_hot[name] = (
+                list(tiles),
+                np.array([hot[t] for t in tiles if t in hot], dtype=np.intp),
+            )
+        return kept[1]
 
     def _solo_globals(self, s: Any, out: Tensor, ones: list[int]) -> None:
         off = self.offsets
