@@ -229,6 +229,29 @@ def ladder_command(
     _show(result, json_output)
 
 
+def combine_command(
+    runs: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RUN.json", help="Summaries of arena runs (regalia arena --json).", show_default=False
+        ),
+    ],
+    json_output: JsonOpt = False,
+) -> None:
+    """Combine arena runs of one match-up on other seeds: counts added, Elo, win rates and SPRT
+    worked out anew (docs/lab.md, "Combining runs")."""
+    from regalia.lab.combine import combine, load_runs, summary_lines
+
+    try:
+        doc = combine(load_runs(runs))
+    except RegaliaError as exc:
+        raise _fail(str(exc)) from None
+    if json_output:
+        typer.echo(json.dumps(doc, indent=1))
+    else:
+        _console().print("\n".join(summary_lines(doc)))
+
+
 def option_flags(args: list[str]) -> list[str]:
     """Game options given as flags, ``--NAME VALUE`` or ``--NAME=VALUE``, as ``NAME=VALUE`` pairs
     (dashes in NAME become underscores), so ``--archetypes FILE`` is ``-o archetypes=FILE``.
@@ -396,6 +419,7 @@ def register(target: typer.Typer) -> None:
     """Add ``arena``, ``ladder``, ``balance`` and ``fit`` to the ``regalia`` command."""
     target.command("arena")(arena_command)
     target.command("ladder")(ladder_command)
+    target.command("combine")(combine_command)
     target.command("balance", context_settings=_OPTION_FLAGS)(balance_command)
     target.command("fit")(fit_command)
 

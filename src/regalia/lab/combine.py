@@ -1,0 +1,195 @@
+"""Arena runs combined: the JSON summaries of several runs of one match-up, on other seeds, read
+as one run (``regalia combine RUN.json ...``).
+
+A long measurement (an SPRT that has not decided, or 200 paired games at a second a move) does
+not always fit in one sitting. Run again with the same game, options, agents and ``--pairs``, on
+another ``--seed``; then combine. The counts are added: each agent's wins, draws and losses, and
+the head-to-head counts (pair outcomes with two agents in pairs, else games or deals). The
+figures are then worked out anew from the sums: the win rates with Wilson intervals, the Elo
+difference with its 95% interval and the LOS, and, when every run asked for the same SPRT, its
+LLR and decision. That is the test continued over the runs' units, in the order of the runs.
+
+>>> def run(seed, pairs):
+...     return {"game": "carcassonne", "options": {}, "specs": ["mcts", "greedy"], "pairs": True,
+...             "seed": seed, "games": 2 * sum(pairs.values()), "sprt": None,
+...             "wins": {"mcts": 2 * pairs["WW"] + pairs["DD/WL"], "greedy": pairs["DD/WL"]},
+...             "agent_draws": {"mcts": 0, "greedy": 0}, "draws": 0,
+...             "losses": {"mcts": pairs["DD/WL"], "greedy": 2 * pairs["WW"] + pairs["DD/WL"]},
+...             "head_to_head": {"tested": "mcts", "baseline": "greedy", "model": "pentanomial",
+...                              "wins": 2 * pairs["WW"] + pairs["DD/WL"], "draws": 0,
+...                              "losses": pairs["DD/WL"], "pairs": pairs}}
+>>> both = combine([run(0, {"LL": 0, "LD": 0, "DD/WL": 1, "WD": 0, "WW": 3}),
+...                 run(1, {"LL": 0, "LD": 0, "DD/WL": 2, "WD": 0, "WW": 2})])
+>>> both["games"], both["wins"]["mcts"], both["head_to_head"]["pairs"]["WW"]
+(16, 13, 5)
+>>> round(both["win_rate"]["mcts"]["rate"], 4), both["head_to_head"]["units"]
+(0.8125, 8)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from regalia.core.errors import RegaliaError
+from regalia.core.game import JSON
+from regalia.lab.arena import _finite
+from regalia.lab.sprt import PAIR_OUTCOMES, PENTANOMIAL, TRINOMIAL, SprtSpec, estimate, llr
+from regalia.lab.stats import wilson_interval
+
+#: What every run combined must share.
+SAME = ("game", "options", "specs", "pairs")
+
+
+class CombineError(RegaliaError):
+    """Runs that cannot be combined (another match-up, a seed twice, a file that is no run)."""
+
+
+def load_runs(paths: Sequence[str | Path]) -> list[JSON]:
+    """The JSON summaries (``regalia arena --json``) in ``paths``; a file that cannot be read or
+    is not a run's summary is a :class:`CombineError` that names it."""
+    docs = []
+    for path in paths:
+        try:
+            doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise CombineError(f"{path}: not a readable JSON file ({exc})") from None
+        missing = [
+            key
+            for key in (*SAME, "seed", "games", "wins", "head_to_head")
+            if not isinstance(doc, dict) or key not in doc
+        ]
+        if missing:
+            raise CombineError(
+                f"{path}: not the summary of an arena run (regalia arena --json): no {', '.join(missing)}"
+            )
+        docs.append(doc)
+    return docs
+
+
+def combine(runs: Sequence[JSON]) -> JSON:
+    """One summary of ``runs`` (see the module docstring); a :class:`CombineError` when they are
+    fewer than two, differ in a key of :data:`SAME` or in their SPRT, share a seed, or have no
+    head-to-head (one agent)."""
+    if len(runs) < 2:
+        raise CombineError("give at least two runs to combine")
+    first = runs[0]
+    for key in SAME:
+        for k, run in enumerate(runs[1:], 2):
+            if run[key] != first[key]:
+                raise CombineError(f"run {k} has another {key} ({run[key]!r}) than run 1 ({first[key]!r})")
+    seeds = [run["seed"] for run in runs]
+    if len(set(seeds)) < len(seeds):
+        raise CombineError(f"two runs have the same seed (seeds {seeds}): they played the same games")
+    if any(run["head_to_head"] is None for run in runs):
+        raise CombineError("a run has no head-to-head (one agent): nothing to combine")
+    names = list(first["wins"])
+    games = sum(int(run["games"]) for run in runs)
+    wins = {name: sum(int(run["wins"][name]) for run in runs) for name in names}
+    losses = {name: sum(int(run["losses"][name]) for run in runs) for name in names}
+    draws = {name: sum(int(run["agent_draws"][name]) for run in runs) for name in names}
+    h2h = first["head_to_head"]
+    pentanomial = h2h["model"] == "pentanomial"
+    counts = _counts(runs, pentanomial)
+    values = PENTANOMIAL if pentanomial else TRINOMIAL
+    est = estimate(values, counts)
+    head: JSON = {
+        "tested": h2h["tested"],
+        "baseline": h2h["baseline"],
+        "model": h2h["model"],
+        "wins": sum(int(run["head_to_head"]["wins"]) for run in runs),
+        "draws": sum(int(run["head_to_head"]["draws"]) for run in runs),
+        "losses": sum(int(run["head_to_head"]["losses"]) for run in runs),
+        "units": est.units,
+        "score": est.score,
+        "stderr": est.stderr,
+        "elo": _finite(est.elo),
+        "elo_low": _finite(est.elo_low),
+        "elo_high": _finite(est.elo_high),
+        "los": est.los,
+    }
+    if pentanomial:
+        head["pairs"] = dict(zip(PAIR_OUTCOMES, counts, strict=True))
+    out: JSON = {
+        "game": first["game"],
+        "options": first["options"],
+        "specs": first["specs"],
+        "pairs": first["pairs"],
+        "runs": [{"seed": run["seed"], "games": run["games"]} for run in runs],
+        "games": games,
+        "wins": wins,
+        "losses": losses,
+        "agent_draws": draws,
+        "draws": sum(int(run["draws"]) for run in runs),
+        "win_rate": {name: _rate(wins[name], wins[name] + draws[name] + losses[name]) for name in names},
+        "head_to_head": head,
+        "sprt": _sprt(runs, values, counts),
+    }
+    return out
+
+
+def _counts(runs: Sequence[JSON], pentanomial: bool) -> list[int]:
+    """The head-to-head counts summed: pair outcomes (LL..WW), or losses, draws, wins."""
+    if pentanomial:
+        return [sum(int(run["head_to_head"]["pairs"][name]) for run in runs) for name in PAIR_OUTCOMES]
+    return [sum(int(run["head_to_head"][key]) for run in runs) for key in ("losses", "draws", "wins")]
+
+
+def _sprt(runs: Sequence[JSON], values: Sequence[float], counts: list[int]) -> JSON | None:
+    """The SPRT every run asked for, on the summed counts; None when no run asked for one (a
+    :class:`CombineError` when they asked for different ones)."""
+    asked = [run.get("sprt") for run in runs]
+    if all(doc is None for doc in asked):
+        return None
+    keys = ("elo0", "elo1", "alpha", "beta")
+    specs = {None if doc is None else tuple(doc[k] for k in keys) for doc in asked}
+    if len(specs) > 1:
+        raise CombineError("the runs asked for different SPRTs (or some for none): combine runs of one test")
+    doc = asked[0]
+    assert doc is not None
+    spec = SprtSpec(*(float(doc[k]) for k in keys))
+    value = llr(values, counts, spec.elo0, spec.elo1)
+    lower, upper = spec.bounds
+    return {
+        **{k: doc[k] for k in keys},
+        "llr": value,
+        "lower": lower,
+        "upper": upper,
+        "decision": spec.decide(value) or "inconclusive",
+        "units": sum(counts),
+    }
+
+
+def _rate(wins: int, games: int) -> JSON:
+    low, high = wilson_interval(wins, games)
+    return {"rate": wins / games if games else 0.0, "low": low, "high": high}
+
+
+def summary_lines(doc: JSON) -> list[str]:
+    """The combined summary in a few lines, for the terminal."""
+    h2h = doc["head_to_head"]
+    runs = ", ".join(f"seed {run['seed']} ({run['games']} games)" for run in doc["runs"])
+    lines = [f"{doc['game']}: {len(doc['runs'])} runs combined: {runs}; {doc['games']} games"]
+    for name, rate in doc["win_rate"].items():
+        lines.append(
+            f"  {name}: {doc['wins'][name]}/{doc['agent_draws'][name]}/{doc['losses'][name]} (W/D/L), "
+            f"win rate {rate['rate']:.1%} (Wilson 95%: {rate['low']:.1%} to {rate['high']:.1%})"
+        )
+    elo = ("+inf" if h2h["score"] > 0.5 else "-inf") if h2h["elo"] is None else f"{h2h['elo']:+.0f}"
+    low = "-inf" if h2h["elo_low"] is None else f"{h2h['elo_low']:+.0f}"
+    high = "+inf" if h2h["elo_high"] is None else f"{h2h['elo_high']:+.0f}"
+    line = f"  {h2h['tested']} over {h2h['baseline']}: Elo {elo} ({low} to {high}), LOS {h2h['los']:.1%}"
+    if "pairs" in h2h:
+        line += "; pairs " + ", ".join(f"{k} {v}" for k, v in h2h["pairs"].items())
+    lines.append(line)
+    sprt = doc["sprt"]
+    if sprt is not None:
+        lines.append(
+            f"  SPRT elo0={sprt['elo0']:g}, elo1={sprt['elo1']:g}: LLR {sprt['llr']:.2f} "
+            f"(bounds {sprt['lower']:.2f}, {sprt['upper']:.2f}): {sprt['decision']}"
+        )
+    return lines
+
+
+__all__ = ["SAME", "CombineError", "combine", "load_runs", "summary_lines"]

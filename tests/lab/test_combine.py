@@ -1,0 +1,112 @@
+"""``regalia combine`` (regalia.lab.combine): arena runs of one match-up on other seeds read as one
+run. The combined figures are those of the summed counts; runs that are not of one match-up, or
+not runs at all, are refused with a message that names what is wrong."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ai.toygame import ToyGame
+from regalia.lab import run_arena
+from regalia.lab.cli import app
+from regalia.lab.combine import CombineError, combine, load_runs
+from regalia.lab.sprt import PENTANOMIAL, TRINOMIAL, estimate, llr
+from regalia.lab.stats import wilson_interval
+
+runner = CliRunner()
+GAME = ToyGame(cards=10)
+
+
+def _run(
+    seed: int,
+    pairs: bool = True,
+    sprt: str | None = "elo0=0,elo1=100",
+    agents: tuple[str, ...] = ("greedy", "random"),
+) -> dict:
+    result = run_arena(GAME, list(agents), games=8, seed=seed, pairs=pairs, sprt=sprt, progress=False)
+    doc: dict = json.loads(json.dumps(result.to_json()))
+    return doc
+
+
+def test_combined_figures_are_those_of_the_summed_counts() -> None:
+    runs = [_run(0), _run(1), _run(2)]
+    both = combine(runs)
+    assert both["games"] == sum(r["games"] for r in runs)
+    assert [r["seed"] for r in both["runs"]] == [0, 1, 2]
+    for name in ("greedy", "random"):
+        assert both["wins"][name] == sum(r["wins"][name] for r in runs)
+        assert both["losses"][name] == sum(r["losses"][name] for r in runs)
+        games = both["wins"][name] + both["losses"][name] + both["agent_draws"][name]
+        low, high = wilson_interval(both["wins"][name], games)
+        assert both["win_rate"][name] == {"rate": both["wins"][name] / games, "low": low, "high": high}
+    pairs = [sum(r["head_to_head"]["pairs"][k] for r in runs) for k in ("LL", "LD", "DD/WL", "WD", "WW")]
+    h2h = both["head_to_head"]
+    assert list(h2h["pairs"].values()) == pairs and h2h["units"] == sum(pairs) == both["games"] // 2
+    est = estimate(PENTANOMIAL, pairs)
+    assert (h2h["score"], h2h["stderr"], h2h["los"]) == (est.score, est.stderr, est.los)
+    sprt = both["sprt"]
+    assert sprt["llr"] == llr(PENTANOMIAL, pairs, 0, 100) and sprt["units"] == sum(pairs)
+    assert sprt["decision"] in ("H1", "H0", "inconclusive")
+
+
+def test_runs_of_games_combine_their_game_outcomes() -> None:
+    """Without --pairs the head-to-head counts games (losses, draws, wins), the trinomial model."""
+    runs = [_run(5, pairs=False, sprt=None), _run(6, pairs=False, sprt=None)]
+    both = combine(runs)
+    counts = [sum(r["head_to_head"][k] for r in runs) for k in ("losses", "draws", "wins")]
+    assert both["head_to_head"]["model"] == "trinomial" and "pairs" not in both["head_to_head"]
+    assert both["head_to_head"]["score"] == estimate(TRINOMIAL, counts).score
+    assert both["sprt"] is None
+
+
+def test_runs_of_another_match_up_or_the_same_seed_are_refused() -> None:
+    base = _run(0)
+    with pytest.raises(CombineError, match="at least two"):
+        combine([base])
+    with pytest.raises(CombineError, match="same seed"):
+        combine([base, _run(0)])
+    with pytest.raises(CombineError, match="another specs"):
+        combine([base, _run(1, agents=("random", "greedy"))])
+    with pytest.raises(CombineError, match="another pairs"):
+        combine([base, _run(1, pairs=False)])
+    with pytest.raises(CombineError, match="different SPRTs"):
+        combine([base, _run(1, sprt="elo0=0,elo1=50")])
+    with pytest.raises(CombineError, match="different SPRTs"):
+        combine([base, _run(1, sprt=None)])
+
+
+def test_files_that_are_not_runs_are_named(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(_run(0)))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"game": "toy"}))
+    with pytest.raises(CombineError, match=r"bad\.json: not a readable JSON file"):
+        load_runs([good, bad])
+    with pytest.raises(CombineError, match=r"other\.json: not the summary of an arena run.*no options"):
+        load_runs([good, other])
+    with pytest.raises(CombineError, match=r"missing\.json: not a readable JSON file"):
+        load_runs([good, tmp_path / "missing.json"])
+
+
+def test_the_command_prints_the_combined_run_or_one_error_line(tmp_path: Path) -> None:
+    paths = []
+    for seed in (0, 1):
+        path = tmp_path / f"run{seed}.json"
+        path.write_text(json.dumps(_run(seed)))
+        paths.append(str(path))
+    result = runner.invoke(app, ["combine", *paths])
+    assert result.exit_code == 0, result.output
+    assert "2 runs combined: seed 0 (8 games), seed 1 (8 games); 16 games" in result.output
+    assert "SPRT elo0=0, elo1=100" in result.output
+    as_json = runner.invoke(app, ["combine", *paths, "--json"])
+    assert as_json.exit_code == 0 and json.loads(as_json.output)["games"] == 16
+    refused = runner.invoke(app, ["combine", paths[0], paths[0]])
+    assert refused.exit_code == 2
+    assert "error: two runs have the same seed" in refused.output
+    assert "Traceback" not in refused.output
