@@ -93,7 +93,14 @@ class SeedyEnd(ToyState):
             self.points[self.player] += self._chance_rng().randrange(1, 4)
 
 
+class OffByOnePick(ToyState):
+    def uniform_action(self, u: float) -> str:
+        legal = self.legal_actions()
+        return legal[(int(u * len(legal)) + 1) % len(legal)]  # not the action the draw names
+
+
 BROKEN = [
+    (OffByOnePick, "uniform"),
     (BadNotation, "notation"),
     (SeedyEnd, "records"),
     (BadChance, "chance"),

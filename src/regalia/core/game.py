@@ -281,6 +281,14 @@ class State(ABC, Generic[A, G]):
     def legal_actions(self) -> list[A]:
         """Every action the current player may take; chance's outcomes at a chance node; empty when over."""
 
+    def uniform_action(self, u: float) -> A:
+        """The legal action a uniform draw ``u`` in ``[0, 1)`` picks: ``legal_actions()[int(u * n)]``
+        for the ``n`` legal actions (what random playouts and rollouts play). A game may find it
+        without listing every action, but must pick that same one: records and searches stay the
+        same for the same seed."""
+        legal = self.legal_actions()
+        return legal[int(u * len(legal))]
+
     @abstractmethod
     def check(self, action: A) -> None:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is illegal here."""
@@ -642,6 +650,12 @@ class CachedState(State[A, G]):
         if self._legal is None:
             self._legal = self._generate()
         return list(self._legal)
+
+    def uniform_action(self, u: float) -> A:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        return legal[int(u * len(legal))]  # the cached tuple, not a copy
 
     @abstractmethod
     def _generate(self) -> tuple[A, ...]:

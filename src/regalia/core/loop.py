@@ -45,8 +45,7 @@ def forced_step(state: State[Any], rng: random.Random | None) -> Any | None:
 
 def random_choice(state: State[Any], rng: random.Random) -> Any:
     """A uniformly random legal action (the policy of random playouts): one ``rng.random()``."""
-    legal = state.legal_actions()
-    return legal[int(rng.random() * len(legal))]
+    return state.uniform_action(rng.random())
 
 
 def playout(
@@ -79,8 +78,7 @@ def playout(
         elif automata and player in automata:
             action = state.forced_action()
         elif uniform:
-            legal = state.legal_actions()
-            action = legal[int(draw() * len(legal))]
+            action = state.uniform_action(draw())
             made += 1
         else:
             action = choose(state, rng)

@@ -68,6 +68,7 @@ CHECKS: tuple[str, ...] = (
     "chance",
     "automata",
     "json",
+    "uniform",
     "pickle",
     "clone",
     "determinize",
@@ -327,6 +328,8 @@ class _Checker:
         elif not state.is_terminal() and state.current_player in state.automaton_seats():
             self.check("automata", lambda: self._automaton(legal))
         self.check("json", lambda: self._json(state, legal, doc))
+        if legal:
+            self.check("uniform", lambda: self._uniform(doc, legal))
         self.check("pickle", lambda: self._pickle(state, doc))
         self.check("clone", lambda: self._clone(state, legal, doc))
         self.check("determinize", lambda: self._determinize(state, doc))
@@ -365,6 +368,19 @@ class _Checker:
         assert back.to_json() == doc, "state_from_json(to_json()) differs"
         assert back.legal_actions() == legal, "the state read back has other legal actions"
         assert back.current_player == state.current_player, "the state read back has another player to act"
+
+    def _uniform(self, doc: JSON, legal: list[Any]) -> None:
+        # on a state read back from its document: no legal actions listed yet, so a game that
+        # finds the pick without listing them all (uniform_action's fast path) is what is checked
+        n = len(legal)
+        fresh = self.game.state_from_json(doc)
+        for i in range(n):
+            for u in ((i + 0.5) / n, i / n):
+                picked = fresh.uniform_action(u)
+                wanted = legal[int(u * n)]
+                assert picked == wanted, (
+                    f"uniform_action({u!r}) picks {picked!r}, not legal_actions()[{int(u * n)}] = {wanted!r}"
+                )
 
     def _pickle(self, state: State[Any], doc: JSON) -> None:
         back = pickle.loads(pickle.dumps(state))
