@@ -145,6 +145,12 @@ def floor_env(like: Any) -> Any:
         def observe(self, agent: str) -> dict[str, Any]:
             return {"observation": observation.copy(), "action_mask": mask.copy()}
 
+        def render(self) -> None:
+            """Nothing to show."""
+
+        def close(self) -> None:
+            """Nothing to release."""
+
         def step(self, action: Any) -> None:
             agent = self.agent_selection
             if self.terminations[agent] or self.truncations[agent]:
