@@ -145,6 +145,12 @@ def floor_env(like: Any) -> Any:
         def observe(self, agent: str) -> dict[str, Any]:
             return {"observation": observation.copy(), "action_mask": mask.copy()}
 
+        def observation_space(self, agent: str) -> Any:
+            return self.observation_spaces[agent]
+
+        def action_space(self, agent: str) -> Any:
+            return self.action_spaces[agent]
+
         def render(self) -> None:
             """Nothing to show."""
 
