@@ -62,17 +62,20 @@ class Rules(Base):
 
     def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
-        cat = self.cat
-        memo = cat.fits_memo
-        found = memo.get((tile, pattern))
+        memo = self.cat.fits_memo[tile]
+        found = memo.get(pattern)
         if found is None:
-            found = tuple(
-                r
-                for r in cat.types[tile].rotations
-                if all(p == "." or p == e for p, e in zip(pattern, cat.turned(tile, r).edges, strict=True))
-            )
-            memo[(tile, pattern)] = found
+            found = memo[pattern] = self._fitting(tile, pattern)
         return found
+
+    def _fitting(self, tile: int, pattern: str) -> tuple[int, ...]:
+        """The rotations of ``tile`` (ascending) whose edges match ``pattern``, worked out."""
+        cat = self.cat
+        return tuple(
+            r
+            for r in cat.types[tile].rotations
+            if all(p == "." or p == e for p, e in zip(pattern, cat.turned(tile, r).edges, strict=True))
+        )
 
     def placements(self, tile: int) -> tuple[tuple[Pos, int], ...]:
         """Every (position, rotation) where ``tile`` may be laid, in position order ("Placing a tile")."""
@@ -81,14 +84,18 @@ class Rules(Base):
         abbey = self.cat.types[tile]
         restricted = (abbey.cloister or abbey.shrine) and self.game.options.shrines != "off"
         out: list[tuple[Pos, int]] = []
-        fits = self.fits
-        for pos, pattern in self.need.items():
-            rotations = fits(tile, pattern)
+        memo = self.cat.fits_memo[tile]
+        need = self.need
+        # the positions in order, each with its rotations ascending: the placements in order
+        for pos in sorted(need):
+            pattern = need[pos]
+            rotations = memo.get(pattern)
+            if rotations is None:
+                rotations = memo[pattern] = self._fitting(tile, pattern)
             if rotations and (
                 not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)
             ):
-                out.extend((pos, r) for r in rotations)
-        out.sort()
+                out += [(pos, r) for r in rotations]
         places = tuple(out)
         if self.drawn == tile:
             self._places = places

@@ -232,9 +232,9 @@ class Catalogue:
     by_id: dict[str, TileType] = dataclasses.field(init=False, repr=False, compare=False)
     #: Every tile type turned every way, by (type, rotation).
     _turned: dict[tuple[int, int], Turned] = dataclasses.field(init=False, repr=False, compare=False)
-    #: Memo of :meth:`Rules.fits`: (tile type, pattern of neighbours' edges) -> the rotations that
+    #: Memo of :meth:`Rules.fits`, per tile type: pattern of neighbours' edges -> the rotations that
     #: fit. Kept on the catalogue, so two catalogues never share it.
-    fits_memo: dict[tuple[int, str], tuple[int, ...]] = dataclasses.field(
+    fits_memo: tuple[dict[str, tuple[int, ...]], ...] = dataclasses.field(
         init=False, repr=False, compare=False
     )
 
@@ -243,7 +243,7 @@ class Catalogue:
         object.__setattr__(self, "by_id", {t.id: t for t in self.types})
         turned = {(t.index, r): _turn(t, r) for t in self.types for r in ROTATIONS}
         object.__setattr__(self, "_turned", turned)
-        object.__setattr__(self, "fits_memo", {})
+        object.__setattr__(self, "fits_memo", tuple({} for _ in self.types))
 
     def turned(self, tile: int, rotation: int) -> Turned:
         """Tile type ``tile`` turned ``rotation`` degrees clockwise."""
