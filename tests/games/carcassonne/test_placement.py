@@ -284,3 +284,27 @@ def test_two_catalogues_with_one_file_name_keep_their_own_placements(
         expected = new()
         expected.apply_text(f"draw {letter}")
         assert texts(state) == texts(expected), letter
+
+
+def test_a_draw_is_the_one_the_shares_of_the_bag_give() -> None:
+    """Drawing a tile: the tile drawn is the outcome the core's State.sample_chance picks from the
+    chance outcomes (each tile type's share of the tiles left) with the same random number, so
+    records and searches are the same as when the outcomes were listed; here over many draws of
+    random games and the draws that end a bag (one tile type left)."""
+    import random
+
+    from regalia.core.game import State
+    from regalia.core.loop import playout
+
+    state = new()
+    seen = 0
+    for seed in range(8):
+        game = state.game.new_state(seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            if game.current_player == CHANCE:
+                for k in range(5):
+                    assert game.sample_chance(random.Random(k)) == State.sample_chance(game, random.Random(k))
+                seen += 1
+            playout(game, rng, decisions=1)
+    assert seen > 100

@@ -22,6 +22,8 @@ regalia.core.errors.IllegalAction: 5,5 does not touch a tile by a side [Placing 
 
 from __future__ import annotations
 
+import random
+
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action, make_place
@@ -55,10 +57,33 @@ class Rules(Base):
         if self.terminal or self.phase != PH_DRAW:
             return []
         total = self.bag_left
+        draws = self._draws()
+        return [(draws[t], n / total) for t, n in enumerate(self.bag) if n]
+
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """The tile drawn: the outcome the core's :meth:`State.sample_chance` would draw with the
+        same ``rng`` (the same sum of the same shares, in the same order), without listing them."""
+        if self.terminal or self.phase != PH_DRAW:
+            return super().sample_chance(rng)
+        r = (rng or self._chance_rng()).random()
+        total = self.bag_left
+        draws = self._draws()
+        acc = 0.0
+        last = -1
+        for t, n in enumerate(self.bag):
+            if n:
+                acc += n / total
+                last = t
+                if r < acc:
+                    return draws[t]
+        return draws[last]
+
+    def _draws(self) -> list[Action]:
+        """The draw of each tile type of the bag (made once)."""
         draws = _DRAWS
         if len(draws) < len(self.bag):
             draws.extend(_new(Action, (DRAW, t, None, 0, "", "")) for t in range(len(draws), len(self.bag)))
-        return [(draws[t], n / total) for t, n in enumerate(self.bag) if n]
+        return draws
 
     def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
