@@ -141,12 +141,7 @@ class ArenaResult:
             "wins": games.count(2),
             "draws": games.count(1),
             "losses": games.count(0),
-            "score": est.score,
-            "stderr": est.stderr,
-            "elo": _finite(est.elo),
-            "elo_low": _finite(est.elo_low),
-            "elo_high": _finite(est.elo_high),
-            "los": est.los,
+            **estimate_json(est),
         }
         if self.pentanomial:
             doc["pairs"] = dict(zip(PAIR_OUTCOMES, self.counts(), strict=True))
@@ -561,6 +556,19 @@ def _run_sequential(
                 if decision:
                     return results[:tested], SprtResult(spec, decision, value, units), done, False
     return results[:tested], SprtResult(spec, "", value, units), done, interrupted
+
+
+def estimate_json(est: Estimate) -> JSON:
+    """The figures of a head-to-head estimate for JSON: ``score``, ``stderr``, ``elo``,
+    ``elo_low``, ``elo_high`` (``null`` when infinite) and ``los``."""
+    return {
+        "score": est.score,
+        "stderr": est.stderr,
+        "elo": _finite(est.elo),
+        "elo_low": _finite(est.elo_low),
+        "elo_high": _finite(est.elo_high),
+        "los": est.los,
+    }
 
 
 def _finite(x: float) -> float | None:

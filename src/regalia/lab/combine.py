@@ -34,7 +34,7 @@ from pathlib import Path
 
 from regalia.core.errors import RegaliaError
 from regalia.core.game import JSON
-from regalia.lab.arena import _finite
+from regalia.lab.arena import estimate_json
 from regalia.lab.sprt import PAIR_OUTCOMES, PENTANOMIAL, TRINOMIAL, SprtSpec, estimate, llr
 from regalia.lab.stats import wilson_interval
 
@@ -102,12 +102,7 @@ def combine(runs: Sequence[JSON]) -> JSON:
         "draws": sum(int(run["head_to_head"]["draws"]) for run in runs),
         "losses": sum(int(run["head_to_head"]["losses"]) for run in runs),
         "units": est.units,
-        "score": est.score,
-        "stderr": est.stderr,
-        "elo": _finite(est.elo),
-        "elo_low": _finite(est.elo_low),
-        "elo_high": _finite(est.elo_high),
-        "los": est.los,
+        **estimate_json(est),
     }
     if pentanomial:
         head["pairs"] = dict(zip(PAIR_OUTCOMES, counts, strict=True))
