@@ -92,6 +92,14 @@ def test_files_that_are_not_runs_are_named(tmp_path: Path) -> None:
         load_runs([good, other])
     with pytest.raises(CombineError, match=r"missing\.json: not a readable JSON file"):
         load_runs([good, tmp_path / "missing.json"])
+    garbled = _run(1)
+    del garbled["head_to_head"]["pairs"]
+    with pytest.raises(CombineError, match=r"not one regalia arena --json wrote.*pairs"):
+        combine([_run(0), garbled])
+    forged = _run(1)
+    forged["wins"]["greedy"] = "many"
+    with pytest.raises(CombineError, match="not one regalia arena --json wrote"):
+        combine([_run(0), forged])
 
 
 def test_the_command_prints_the_combined_run_or_one_error_line(tmp_path: Path) -> None:

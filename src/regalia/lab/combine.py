@@ -57,7 +57,7 @@ def load_runs(paths: Sequence[str | Path]) -> list[JSON]:
             raise CombineError(f"{path}: not a readable JSON file ({exc})") from None
         missing = [
             key
-            for key in (*SAME, "seed", "games", "wins", "head_to_head")
+            for key in (*SAME, "seed", "games", "wins", "losses", "agent_draws", "draws", "head_to_head")
             if not isinstance(doc, dict) or key not in doc
         ]
         if missing:
@@ -70,8 +70,15 @@ def load_runs(paths: Sequence[str | Path]) -> list[JSON]:
 
 def combine(runs: Sequence[JSON]) -> JSON:
     """One summary of ``runs`` (see the module docstring); a :class:`CombineError` when they are
-    fewer than two, differ in a key of :data:`SAME` or in their SPRT, share a seed, or have no
-    head-to-head (one agent)."""
+    fewer than two, differ in a key of :data:`SAME` or in their SPRT, share a seed, have no
+    head-to-head (one agent), or hold counts that are missing or not numbers."""
+    try:
+        return _combine(runs)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CombineError(f"a run's summary is not one regalia arena --json wrote: {exc!r}") from None
+
+
+def _combine(runs: Sequence[JSON]) -> JSON:
     if len(runs) < 2:
         raise CombineError("give at least two runs to combine")
     first = runs[0]

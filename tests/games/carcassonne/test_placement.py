@@ -297,7 +297,7 @@ def test_a_draw_is_the_one_the_shares_of_the_bag_give() -> None:
     from regalia.core.loop import playout
 
     state = new()
-    seen = 0
+    seen = last_kinds = 0
     for seed in range(8):
         game = state.game.new_state(seed)
         rng = random.Random(seed)
@@ -306,5 +306,6 @@ def test_a_draw_is_the_one_the_shares_of_the_bag_give() -> None:
                 for k in range(5):
                     assert game.sample_chance(random.Random(k)) == State.sample_chance(game, random.Random(k))
                 seen += 1
+                last_kinds += sum(1 for n in game.bag if n) == 1
             playout(game, rng, decisions=1)
-    assert seen > 100
+    assert seen > 100 and last_kinds > 0
