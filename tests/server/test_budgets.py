@@ -266,7 +266,11 @@ def test_a_hint_storm_gets_429_or_503_and_the_games_list_still_answers(client: T
     refused = {d for s, d in zip(statuses, details, strict=True) if s != 200}
     assert all(refused) and any("being thought already" in d for d in refused), refused
     assert any("hints already" in d for d in refused), refused
-    assert max(listing) < 1.0, listing
+    # The listing shares the in-process client's one event loop with 64 senders, so even idle it
+    # takes up to 0.6 s here and CI once measured 1.03 s against a bound of 1.0; a listing queued
+    # behind the storm's thinking would instead wait for every hint accepted (each up to the cap,
+    # on one thinking thread). The bound is the one the computer-delay test above uses.
+    assert max(listing) < 2 * CAP + 1.0, listing
 
 
 def test_a_hint_not_ready_in_time_is_a_503_and_one_per_match_a_429(
