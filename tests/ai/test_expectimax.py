@@ -240,7 +240,8 @@ def test_a_time_budget_deepens_and_stays_in_time() -> None:
     action = agent.choose(state, random.Random(0))
     assert action in state.legal_actions()
     assert agent.last_depth >= 2
-    assert agent.last_seconds < 0.2 + 0.15
+    # One deepening step past the budget is refused, not run; the slack is for a loaded machine.
+    assert agent.last_seconds < 0.2 + 0.3
 
 
 def test_the_deadline_cuts_even_depth_one() -> None:
