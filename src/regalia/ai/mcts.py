@@ -58,6 +58,9 @@ from regalia.core.game import CHANCE, State
 from regalia.core.loop import forced_step, playout, random_choice
 
 ROLLOUTS: Final = ("random", "greedy")
+#: Where a rollout cut by ``depth`` stops: right after its last decision, or at the end of that
+#: decision's turn (:func:`regalia.core.loop.playout`'s ``to_turn_end``).
+CUTS: Final = ("decision", "turn")
 #: ``depth``, ``widen``, ``margin`` and ``eval_scale`` by default: what the game says
 #: (:meth:`regalia.core.game.Game.search_defaults`: its ``rollout_depth``, ``None``, to the end,
 #: for most games; its ``widening``, ``None``, off, for most games; :data:`MARGIN` and
@@ -70,6 +73,8 @@ MARGIN: Final = 0.3
 EVAL_SCALE: Final = 10.0
 #: ``centre`` where the game names none: values are not centred on the root's.
 CENTRE: Final = False
+#: ``cut`` where the game names none.
+CUT: Final = "decision"
 #: The most processes one agent searches with (``workers``).
 MAX_WORKERS: Final = 64
 
@@ -149,11 +154,15 @@ class MCTSAgent:
     *dynamic komi*) measures every score difference and evaluation from the root's: a rollout is
     valued ``tanh((evaluate - evaluate at the root) / eval_scale)``, so a position far behind (or
     ahead) from the start, where ``tanh`` is flat, still tells better from worse; ``widen`` the
-    progressive widening factor (``None`` or 0: off); ``heuristic`` the name of the evaluation
+    progressive widening factor (``None`` or 0: off); ``cut`` where a rollout cut by ``depth``
+    stops: ``"decision"`` right after its ``depth``-th decision, ``"turn"`` at the end of that
+    decision's turn, after the chance and automata's plies that follow it (so the cut is valued
+    where the turn's consequences are on the board: Henry's reply in The Two Heirs' solo game);
+    ``heuristic`` the name of the evaluation
     every ``evaluate`` above is (one of :meth:`~regalia.core.game.Game.heuristics`: ``evaluate``,
     the game's own, ``score``, the score lead alone, or one a game adds), so that a new heuristic
     can be tested head to head. ``depth``, ``widen``, ``margin``, ``eval_scale``, ``centre`` and
-    ``heuristic`` are by default ``"game"``: what the game searched says
+    ``cut`` and ``heuristic`` are by default ``"game"``: what the game searched says
     (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN`, :data:`EVAL_SCALE`,
     :data:`CENTRE` and ``evaluate`` for a game that names none).
 
@@ -163,6 +172,7 @@ class MCTSAgent:
 
     __slots__ = (
         "_centre",
+        "_cut",
         "_depth",
         "_diffs",
         "_eval_scale",
@@ -175,6 +185,7 @@ class MCTSAgent:
         "_zeros",
         "c",
         "centre",
+        "cut",
         "deadline_seconds",
         "depth",
         "epsilon",
@@ -212,6 +223,7 @@ class MCTSAgent:
     widen: float | str | None
     workers: int
     heuristic: str
+    cut: str
     last_iterations: int
     last_seconds: float
     last_cut: bool
@@ -221,6 +233,8 @@ class MCTSAgent:
     _margin: float
     _eval_scale: float
     _centre: bool
+    #: ``cut`` settled: whether a cut rollout plays to the end of the turn.
+    _cut: bool
     #: The :class:`State` method of the heuristic in use (:func:`regalia.ai.base.heuristic_method`).
     _method: str
     #: Per seat, the root's evaluation when ``centre`` (``None`` otherwise) and score difference
@@ -254,6 +268,7 @@ class MCTSAgent:
         centre: Any = BY_GAME,
         workers: Any = 1,
         heuristic: Any = BY_GAME,
+        cut: Any = BY_GAME,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -303,6 +318,8 @@ class MCTSAgent:
             raise OptionError(
                 f"heuristic must be the name of one of the game's heuristics, got {heuristic!r}"
             )
+        if cut != BY_GAME and cut not in CUTS:
+            raise OptionError(f"unknown cut {cut!r}; valid cuts: {', '.join(CUTS)} or {BY_GAME!r}")
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
@@ -319,6 +336,7 @@ class MCTSAgent:
         self.widen = widen if widen is None or isinstance(widen, str) else float(widen)
         self.centre = centre
         self.heuristic = heuristic
+        self.cut = cut
         self.workers = workers
         self._helpers = None
         self.last_iterations = 0
@@ -331,6 +349,7 @@ class MCTSAgent:
         self._margin = MARGIN
         self._eval_scale = EVAL_SCALE
         self._centre = CENTRE
+        self._cut = False
         self._zeros = None
         self._diffs = []
 
@@ -433,6 +452,8 @@ class MCTSAgent:
         self._eval_scale = float(told.get("eval_scale", EVAL_SCALE)) if isinstance(scale, str) else scale
         centre = self.centre
         self._centre = bool(told.get("centre", CENTRE)) if isinstance(centre, str) else centre
+        cut = str(told.get("cut", CUT)) if self.cut == BY_GAME else self.cut
+        self._cut = cut == "turn"
         name = str(told.get("heuristic", "evaluate")) if self.heuristic == BY_GAME else self.heuristic
         self._method = heuristic_method(game, name)
 
@@ -596,9 +617,9 @@ class MCTSAgent:
     def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
         depth = self._depth
         if self.rollout == "greedy":
-            playout(s, rng, self._greedy_step, decisions=depth)
+            playout(s, rng, self._greedy_step, decisions=depth, to_turn_end=self._cut)
         else:
-            playout(s, rng, random_choice, decisions=depth)
+            playout(s, rng, random_choice, decisions=depth, to_turn_end=self._cut)
         if s.is_terminal():
             returns = s.returns()
             w = self._margin

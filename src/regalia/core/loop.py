@@ -54,35 +54,56 @@ def playout(
     choose: Choose = random_choice,
     *,
     decisions: int | None = None,
+    to_turn_end: bool = False,
     checked: bool = False,
     on_ply: Callable[[State[Any]], None] | None = None,
 ) -> S:
     """Play ``state`` on in place, trusted: chance from ``rng``, automata's forced steps, every
     other seat's action from ``choose(state, rng)``; stop at the end of the game or right after
     the ``decisions``-th seat decision (``None``: no limit; nothing of chance's or an automaton's
-    that follows it is applied). Returns ``state``.
+    that follows it is applied). With ``to_turn_end`` the stop waits for a turn's end instead:
+    the seat that made the ``decisions``-th decision plays on while it is to act, chance's and
+    the automata's plies that follow are applied, and play stops when another seat with a choice
+    is to act (a search's cut rollout is then valued where the turn's consequences are on the
+    board: in The Two Heirs' solo game, after Henry's reply). Returns ``state``.
 
     With ``checked`` false the actions go through the engine's fast path
     (:meth:`State.apply_unchecked`): ``choose`` must return an action of ``legal_actions()``.
-    ``on_ply(state)`` is called after every ply."""
+    ``on_ply(state)`` is called after every ply.
+
+    >>> import regalia
+    >>> state = regalia.load_game("two-heirs", solo=True).new_state(seed=4)
+    >>> rng = random.Random(4)
+    >>> _ = playout(state, rng, decisions=1)
+    >>> _ = playout(state, rng, decisions=1, to_turn_end=True)
+    >>> state.current_player, state.is_terminal()  # the player again, after Henry's turn
+    (0, False)
+    """
     apply = state.apply if checked else state.apply_unchecked
     automata = state.automaton_seats()
     limit = math.inf if decisions is None else decisions
     uniform = choose is random_choice  # the searches' hot path: no call per decision
     draw = rng.random
     made = 0
-    while made < limit and not state.is_terminal():
+    last = CHANCE  # the seat of the last decision
+    crossed = False  # an automaton has acted since the last decision
+    while not state.is_terminal():
         player = state.current_player
+        if made >= limit and (
+            not to_turn_end
+            or (player != CHANCE and not (automata and player in automata) and (crossed or player != last))
+        ):
+            break
         if player == CHANCE:
             action = state.sample_chance(rng)
         elif automata and player in automata:
             action = state.forced_action()
-        elif uniform:
-            action = state.uniform_action(draw())
-            made += 1
+            crossed = True
         else:
-            action = choose(state, rng)
+            action = state.uniform_action(draw()) if uniform else choose(state, rng)
             made += 1
+            last = player
+            crossed = False
         apply(action)
         if on_ply is not None:
             on_ply(state)
