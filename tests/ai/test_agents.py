@@ -480,6 +480,53 @@ def test_centre_changes_nothing_at_an_even_root() -> None:
     }
 
 
+class _TurnState(EvalToyState):
+    """The toy with a heuristic that notes how many takes of the turn had been made at each leaf
+    it values (the class keeps them)."""
+
+    takes_at_leaves: ClassVar[list[int]] = []
+
+    def evaluate_noting(self, seat: int) -> float:
+        _TurnState.takes_at_leaves.append(self.takes)
+        return 0.0
+
+
+class _TurnGame(EvalToyGame):
+    def initial_state(self) -> ToyState:
+        return _TurnState(self)
+
+    def heuristics(self) -> dict[str, str]:
+        return {**super().heuristics(), "noting": "evaluate_noting"}
+
+
+@pytest.mark.parametrize(("cut", "mid_turn"), [("decision", True), ("turn", False)])
+def test_cut_turn_values_a_cut_rollout_at_a_turns_start(cut: str, mid_turn: bool) -> None:
+    """docs/ai.md (``cut``): a rollout cut right after its decision is often valued in the middle
+    of a turn (the toy's turn: one or two takes, then ``end``); ``cut=turn`` plays the turn out,
+    so every cut rollout is valued where the next seat begins its turn (no take made yet)."""
+    state = dealt(_TurnGame(cards=30), 2)
+    _TurnState.takes_at_leaves.clear()
+    agent = MCTSAgent(iterations=60, depth=1, cut=cut, heuristic="noting", margin=0.0)
+    agent.search(state, random.Random(0))
+    leaves = _TurnState.takes_at_leaves
+    assert len(leaves) >= 50
+    assert any(leaves) is mid_turn, leaves
+    assert agent.parameters()["cut"] == cut
+
+
+@pytest.mark.parametrize("cut", ["later", 1, None])
+def test_a_bad_cut_is_refused(cut: object) -> None:
+    with pytest.raises(OptionError, match="cut"):
+        MCTSAgent(cut=cut)
+
+
+def test_the_games_say_where_a_cut_rollout_stops() -> None:
+    """``cut`` is by default the game's (``search_defaults``): ``decision`` unless it names one."""
+    agent = MCTSAgent(iterations=1)
+    agent.search(dealt(ToyGame(), 1), random.Random(0))
+    assert agent._cut is False
+
+
 @pytest.mark.parametrize("centre", ["yes", 1, None])
 def test_a_bad_centre_is_refused(centre: object) -> None:
     with pytest.raises(OptionError, match="centre"):

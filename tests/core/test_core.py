@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,9 @@ from regalia.core.errors import (
     ReplayDivergence,
     UnknownGame,
 )
+from regalia.core.game import CHANCE, State
 from regalia.core.grid import format_pos, neighbours4, neighbours8, parse_pos, rotate_dir, step
+from regalia.core.loop import playout
 from regalia.core.record import Record, replay
 from regalia.games.two_heirs.tiles import parse_catalogue, parse_tile
 
@@ -263,3 +266,52 @@ def test_grid_geometry() -> None:
     assert parse_pos(format_pos((3, -4))) == (3, -4)
     with pytest.raises(ValueError):
         parse_pos("1;2")
+
+
+# -- playout's cut at a turn's end (core.loop.playout, to_turn_end) --------------------------
+
+
+def _seats_after(state: State[Any], before: int) -> list[int]:
+    return [p for p, _ in state.actors()[before:]]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_cut_playout_stops_right_after_its_last_decision(seed: int) -> None:
+    """``decisions=N`` alone: nothing follows the N-th seat decision, not even chance's or
+    Henry's plies (The Two Heirs' solo game, "Solo course of the game")."""
+    state = regalia.load_game("two-heirs", solo=True).new_state(seed=seed)
+    rng = random.Random(seed)
+    playout(state, rng, decisions=3)
+    seats = _seats_after(state, 0)
+    assert seats.count(0) == 3 and seats[-1] == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_playout_cut_at_the_turns_end_plays_out_the_turn_and_henrys_reply(seed: int) -> None:
+    """``to_turn_end``: after the N-th decision the player finishes the turn, Henry's turn and
+    the chance plies after it are applied, and play stops at the player's next decision."""
+    state = regalia.load_game("two-heirs", solo=True).new_state(seed=seed)
+    rng = random.Random(seed)
+    playout(state, rng, decisions=1)  # into the player's first turn
+    before = len(state.actors())
+    playout(state, rng, decisions=1, to_turn_end=True)
+    seats = _seats_after(state, before)
+    assert not state.is_terminal() and state.current_player == 0
+    assert 1 in seats, seats  # Henry played his turn
+    first_henry = seats.index(1)
+    assert set(seats[:first_henry]) <= {0, CHANCE} and 0 in seats[:first_henry]
+    assert set(seats[first_henry:]) <= {1, CHANCE}  # nothing of the player's next turn
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_two_seat_playout_cut_at_the_turns_end_stops_before_the_other_seat(seed: int) -> None:
+    """Two seats, no automaton: the turn's end is where the other seat is to act."""
+    state = regalia.load_game("two-heirs").new_state(seed=seed)
+    rng = random.Random(seed)
+    playout(state, rng, decisions=1)
+    mover = state.actors()[-1][0]
+    before = len(state.actors())
+    playout(state, rng, decisions=1, to_turn_end=True)
+    seats = _seats_after(state, before)
+    assert set(seats) <= {mover, CHANCE} and mover in seats
+    assert state.is_terminal() or state.current_player == 1 - mover
