@@ -64,8 +64,9 @@ def playout(
     that follows it is applied). With ``to_turn_end`` the stop waits for a turn's end instead:
     the seat that made the ``decisions``-th decision plays on while it is to act, chance's and
     the automata's plies that follow are applied, and play stops when another seat with a choice
-    is to act (a search's cut rollout is then valued where the turn's consequences are on the
-    board: in The Two Heirs' solo game, after Henry's reply). Returns ``state``.
+    is to act, or the same seat again after an automaton has acted (a search's cut rollout is
+    then valued where the turn's consequences are on the board: in The Two Heirs' solo game,
+    after Henry's reply). Returns ``state``.
 
     With ``checked`` false the actions go through the engine's fast path
     (:meth:`State.apply_unchecked`): ``choose`` must return an action of ``legal_actions()``.
