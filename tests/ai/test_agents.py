@@ -22,6 +22,7 @@ from regalia.ai import (
     parse_agent_spec,
 )
 from regalia.ai.base import evaluate_after, score_difference
+from regalia.ai.mcts import BY_GAME
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.core.record import replay
@@ -520,11 +521,25 @@ def test_a_bad_cut_is_refused(cut: object) -> None:
         MCTSAgent(cut=cut)
 
 
+class _TurnCutGame(ToyGame):
+    def search_defaults(self) -> dict[str, Any]:
+        return {**super().search_defaults(), "cut": "turn"}
+
+
 def test_the_games_say_where_a_cut_rollout_stops() -> None:
-    """``cut`` is by default the game's (``search_defaults``): ``decision`` unless it names one."""
-    agent = MCTSAgent(iterations=1)
-    agent.search(dealt(ToyGame(), 1), random.Random(0))
-    assert agent._cut is False
+    """``cut`` is by default the game's (``search_defaults``): ``decision`` unless it names one,
+    and what the agent is given overrides what the game names."""
+    for game, told, turn in [
+        (ToyGame(), BY_GAME, False),
+        (_TurnCutGame(), BY_GAME, True),
+        (_TurnCutGame(), "decision", False),
+        (ToyGame(), "turn", True),
+    ]:
+        agent = MCTSAgent(iterations=1, cut=told)
+        agent.search(dealt(game, 1), random.Random(0))
+        assert agent._cut is turn, (type(game).__name__, told)
+    for gid, real in _games():
+        assert "cut" not in real.search_defaults(), gid  # none names one: each cuts at a decision
 
 
 @pytest.mark.parametrize("centre", ["yes", 1, None])

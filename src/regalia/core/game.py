@@ -116,8 +116,9 @@ class Game(ABC, Generic[A, OptionsT]):
         default): ``depth`` (seat decisions a rollout makes before the evaluation values it;
         ``None``: to the end) and ``widen`` (progressive widening) from the class's
         ``rollout_depth`` and ``widening``; a game may add ``margin`` (the final score difference's
-        share of a finished rollout's value) and ``eval_scale`` (the score difference worth
-        ``tanh(1)`` of a game) or tell them by its options (The Two Heirs' solo game).
+        share of a finished rollout's value), ``eval_scale`` (the score difference worth
+        ``tanh(1)`` of a game) and ``cut`` (``"decision"`` or ``"turn"``: where a cut rollout
+        stops) or tell them by its options (The Two Heirs' solo game).
 
         >>> import regalia
         >>> regalia.load_game("carcassonne").search_defaults()
