@@ -112,10 +112,10 @@ def test_an_arena_interrupted_before_any_game_finished(interrupting: type[_Stop]
 
 @pytest.mark.parametrize("sprt", [None, "elo0=0,elo1=50"])
 def test_a_sigterm_before_the_games_start_stops_the_run_at_its_start(sprt: str | None) -> None:
-    """A SIGTERM during a run's setup (agents built, the game loaded) or between an SPRT's batches
-    comes outside the jobs: it is kept and stops the next jobs at their start, so the arena still
-    reports, with no game (before: typer turned the KeyboardInterrupt into exit 130 and the summary
-    was lost). With an SPRT the run is inconclusive, interrupted."""
+    """A SIGTERM during a run's setup (agents built, the game loaded) comes outside the jobs: it
+    is kept and stops the jobs at their start, so the arena still reports, with no game (before:
+    typer turned the KeyboardInterrupt into exit 130 and the summary was lost). With an SPRT the
+    run is inconclusive, interrupted."""
     try:
         stop_signal(signal.SIGTERM, None)
         result = run_arena("two-heirs", "random,random", games=4, pairs=True, sprt=sprt, progress=False)

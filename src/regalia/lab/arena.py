@@ -18,7 +18,7 @@ from typing import Any
 
 from regalia.core.game import JSON, Game
 from regalia.core.text import plural
-from regalia.lab.backends import Interrupted, backend_session, finished_prefix, run_jobs
+from regalia.lab.backends import Interrupted, finished_prefix, result_order, run_jobs
 from regalia.lab.plan import agent_labels, plan_rotation
 from regalia.lab.play import GameJob, GameResult, LabError, outcome_of
 from regalia.lab.sprt import (
@@ -416,8 +416,8 @@ def run_arena(
     seats swapped; ``games`` is rounded up to whole sets). ``sprt`` (an :class:`SprtSpec` or its
     text ``elo0=0,elo1=10[,alpha=..,beta=..]``) tests the first agent against the second after each
     game (each pair with ``pairs``; each set of rotations with more agents) and stops when it
-    decides, ``games`` being the most it plays. Games are played in batches; those played past
-    the decision are left out, so the result does not depend on the workers or the backend.
+    decides, ``games`` being the most it plays; games that workers finished past the decision are
+    left out, so the result does not depend on the workers or the backend.
     """
     if out_dir is not None:
         check_out_dir(Path(out_dir))
@@ -508,54 +508,57 @@ def _run_sequential(
     progress: bool,
     name: str,
 ) -> tuple[list[GameResult], SprtResult, int, bool]:
-    """Play ``jobs`` in batches (one unit at a time in this process), testing after each unit
-    (``per_unit`` games, in index order): of each game (``kind`` ``"games"``), of each pair of
+    """Play ``jobs``, a unit (``per_unit`` games) a task, testing each unit in index order as soon
+    as it and those before it have finished: of each game (``kind`` ``"games"``), of each pair of
     games with seats swapped (``"pairs"``, the pentanomial model) or of each deal of a solo game
-    that every agent played (``"deals"``, its first two agents' results compared);
-    returns the games up to the decision, the test's result, the games played and whether an
-    interruption stopped it (the test then stands on the whole units finished in order)."""
+    that every agent played (``"deals"``, its first two agents' results compared). At the decision
+    the run stops (the units not begun are dropped, those running stopped), so the decision, and
+    the games it stands on, are the same whatever the workers and the order in which their games
+    finish. Returns those games, the test's result, the games played (the decision's, and those
+    of later units that had finished) and whether an interruption stopped it (the test then
+    stands on the whole units finished in order)."""
     pentanomial = kind == "pairs"
     values = PENTANOMIAL if pentanomial else TRINOMIAL
     counts = [0] * len(values)
-    results: list[GameResult] = []
+    arrived: dict[tuple[int, int], GameResult] = {}
+    ordered: list[GameResult] = []  # the results of jobs[0 : len(ordered)], every one finished
+    seen = 0  # results already read into ``arrived``
     tested = 0  # games already tested
-    value = 0.0
-    units = 0
-    # in this process a game at a time costs nothing to stop between, so the test runs after every
-    # unit and no game past its decision is played; workers (processes, Ray) get batches that grow
-    serial = workers == 1 and backend == "local"
-    batch = per_unit if serial else max(16, 4 * workers) // per_unit * per_unit or per_unit
-    done = 0
-    with backend_session(backend, ray_address):
-        interrupted = False
-        while done < len(jobs) and not interrupted:
-            part = jobs[done : done + batch]
-            try:
-                results.extend(run_jobs(part, workers, backend, ray_address, progress, name))
-                done += len(part)
-            except Interrupted as stop:
-                results.extend(finished_prefix(part, stop.results, per_unit))
-                done += len(stop.results)
-                interrupted = True
-            if not serial:
-                batch = min(2 * batch, 256 // per_unit * per_unit or per_unit)
-            while tested + per_unit <= len(results):
-                unit = results[tested : tested + per_unit]
-                if len({r.seed for r in unit}) != 1 and per_unit > 1:
-                    raise LabError("pairs: the games of a seed did not come back together")
-                outcomes = [head_to_head(*unit)] if kind == "deals" else [head_to_head(r) for r in unit]
-                if pentanomial:
-                    counts[sum(outcomes)] += 1
-                else:
-                    for o in outcomes:
-                        counts[o] += 1
-                tested += per_unit
-                units += 1
-                value = llr(values, counts, spec.elo0, spec.elo1)
-                decision = spec.decide(value)
-                if decision:
-                    return results[:tested], SprtResult(spec, decision, value, units), done, False
-    return results[:tested], SprtResult(spec, "", value, units), done, interrupted
+    test = SprtResult(spec, "", 0.0, 0)
+
+    def check(finished: list[GameResult]) -> bool:
+        nonlocal seen, tested, test
+        for result in finished[seen:]:
+            arrived[result_order(result)] = result
+        seen = len(finished)
+        while len(ordered) < len(jobs) and result_order(jobs[len(ordered)]) in arrived:
+            ordered.append(arrived[result_order(jobs[len(ordered)])])
+        while tested + per_unit <= len(ordered):
+            unit = ordered[tested : tested + per_unit]
+            if len({r.seed for r in unit}) != 1 and per_unit > 1:
+                raise LabError("pairs: the games of a seed did not come back together")
+            outcomes = [head_to_head(*unit)] if kind == "deals" else [head_to_head(r) for r in unit]
+            if pentanomial:
+                counts[sum(outcomes)] += 1
+            else:
+                for o in outcomes:
+                    counts[o] += 1
+            tested += per_unit
+            value = llr(values, counts, spec.elo0, spec.elo1)
+            test = SprtResult(spec, spec.decide(value), value, test.units + 1)
+            if test.decision:
+                return True
+        return False
+
+    interrupted = False
+    try:
+        finished = run_jobs(jobs, workers, backend, ray_address, progress, name, watch=check, size=per_unit)
+        played = len(finished)
+    except Interrupted as stop:
+        seen = 0  # the results come back sorted: read them all again
+        check(stop.results)
+        played, interrupted = len(stop.results), not test.decision
+    return ordered[:tested], test, played, interrupted
 
 
 def estimate_json(est: Estimate) -> JSON:

@@ -31,9 +31,15 @@ def check_backend(backend: str) -> None:
         raise LabError(f"unknown backend {backend!r}; valid backends: {', '.join(BACKENDS)}")
 
 
-def chunks(jobs: Sequence[GameJob], workers: int) -> list[list[GameJob]]:
-    """Split jobs into tasks: small enough to balance the load, large enough to be cheap."""
-    size = max(1, min(8, math.ceil(len(jobs) / (max(1, workers) * 8))))
+def chunks(jobs: Sequence[GameJob], workers: int, size: int | None = None) -> list[list[GameJob]]:
+    """Split jobs into tasks: small enough to balance the load, large enough to be cheap; or of
+    ``size`` jobs each, where it is given.
+
+    >>> [len(part) for part in chunks(list(range(100)), 2)], len(chunks(list(range(6)), 2, size=2))
+    ([7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 2], 3)
+    """
+    if size is None:
+        size = max(1, min(8, math.ceil(len(jobs) / (max(1, workers) * 8))))
     return [list(jobs[i : i + size]) for i in range(0, len(jobs), size)]
 
 
@@ -75,6 +81,10 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
+class _Enough(Exception):
+    """Raised by :func:`run_jobs` when its ``watch`` has seen enough: the run stops there."""
+
+
 class _Stop:
     """Where a SIGTERM finds a lab command (:func:`stop_signal`): ``armed`` while :func:`run_jobs`
     runs jobs, ``pending`` when one came outside and is kept for the next run of jobs."""
@@ -86,8 +96,8 @@ class _Stop:
 def stop_signal(signum: int, frame: Any) -> None:
     """The SIGTERM handler of the lab's commands (``timeout``, a batch system): while jobs run it
     stops them as Ctrl-C does (:class:`Interrupted`, with the jobs finished); before or between runs
-    of jobs (a run's setup, an SPRT's test between batches) it is kept, and the next run of jobs
-    stops at its start, finishing none, so the command still reports what it has.
+    of jobs (a run's setup) it is kept, and the next run of jobs stops at its start, finishing
+    none, so the command still reports what it has.
 
     >>> _Stop.armed, _Stop.pending = False, False
     >>> stop_signal(15, None)  # outside run_jobs: kept
@@ -116,10 +126,23 @@ def run_jobs(
     progress: bool = False,
     description: str = "games",
     task: Task[Any] = play_chunk,
+    watch: Callable[[list[Any]], bool] | None = None,
+    size: int | None = None,
 ) -> list[Any]:
     """Run every job with ``task`` (by default: play it, :func:`regalia.lab.play.play_chunk`) in
     this process, in worker processes or as Ray tasks; the results come back sorted by
-    (group, index)."""
+    (group, index). Tasks hold ``size`` jobs each where it is given (:func:`chunks`).
+
+    ``watch``, where given, sees the results so far (in the order they came) each time a task
+    returns; when it returns true the run stops there, as a sequential test does when it
+    decides: the tasks not begun are dropped, those running are stopped, and the results so far
+    are returned.
+
+    >>> def task(part):
+    ...     return [type("Result", (), {"index": job})() for job in part]
+    >>> [r.index for r in run_jobs([0, 1, 2, 3, 4], task=task, watch=lambda done: len(done) == 2)]
+    [0, 1]
+    """
     check_backend(backend)
     if workers < 1:
         raise LabError(f"workers must be at least 1, got {workers}")
@@ -130,24 +153,32 @@ def run_jobs(
             _Stop.pending = False
             raise KeyboardInterrupt
         with progress_bar(progress, len(jobs), description) as advance:
-            if backend == "ray":
-                _run_ray(jobs, workers, ray_address, advance, task, results)
-            elif workers == 1 or len(jobs) <= 1:
-                for job in jobs:  # one at a time: an interruption keeps every finished game
-                    results.extend(task([job]))
-                    advance(1)
-            else:
-                _run_processes(jobs, workers, advance, task, results)
+
+            def report(part: list[Any]) -> None:
+                results.extend(part)
+                advance(len(part))
+                if watch is not None and watch(results):
+                    raise _Enough
+
+            with contextlib.suppress(_Enough):
+                if backend == "ray":
+                    _run_ray(jobs, workers, ray_address, report, task, size)
+                elif workers == 1 or len(jobs) <= 1:
+                    for job in jobs:  # one at a time: an interruption keeps every finished game
+                        report(task([job]))
+                else:
+                    _run_processes(jobs, workers, report, task, size)
     except KeyboardInterrupt:
-        results.sort(key=_order)
+        results.sort(key=result_order)
         raise Interrupted(results) from None
     finally:
         _Stop.armed = False
-    results.sort(key=_order)
+    results.sort(key=result_order)
     return results
 
 
-def _order(result: Any) -> tuple[int, int]:
+def result_order(result: Any) -> tuple[int, int]:
+    """Where a job, or its result, comes in a run: its ``(group, index)``."""
     return (getattr(result, "group", 0), result.index)
 
 
@@ -163,10 +194,10 @@ def finished_prefix(jobs: Sequence[GameJob], results: Sequence[Any], unit: int =
     >>> [r.index for r in finished_prefix(jobs, [R(index=i) for i in (0, 1, 2, 4)], unit=2)]
     [0, 1]
     """
-    by_key = {_order(r): r for r in results}
+    by_key = {result_order(r): r for r in results}
     kept: list[Any] = []
     for job in jobs:
-        result = by_key.get(_order(job))
+        result = by_key.get(result_order(job))
         if result is None:
             break
         kept.append(result)
@@ -176,26 +207,24 @@ def finished_prefix(jobs: Sequence[GameJob], results: Sequence[Any], unit: int =
 def _run_processes(
     jobs: Sequence[GameJob],
     workers: int,
-    advance: Callable[[int], None],
+    report: Callable[[list[Any]], None],
     task: Task[Any],
-    results: list[Any],
+    size: int | None,
 ) -> None:
     # "spawn": fresh interpreters, safe whatever threads (the progress bar) the parent runs.
     context = multiprocessing.get_context("spawn")
-    parts = chunks(jobs, workers)
+    parts = chunks(jobs, workers, size)
     with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context) as pool:
         pending: set[Future[list[Any]]] = {pool.submit(task, p) for p in parts}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    part = future.result()
-                    results.extend(part)
-                    advance(len(part))
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            # a worker still playing would hold the pool's shutdown until its games end
+                    report(future.result())
+        except BaseException:  # Ctrl-C, SIGTERM, a failed job, or a watch that has seen enough
+            # a worker still playing would hold the pool's shutdown until its games end; the
+            # pool then fails the futures left (cancelling them first would make its manager
+            # thread raise InvalidStateError as it fails them: CPython 3.11)
             for child in multiprocessing.active_children():
                 child.terminate()
             raise
@@ -216,37 +245,13 @@ def _import_ray() -> Any:
     return ray
 
 
-@contextlib.contextmanager
-def backend_session(backend: str, ray_address: str | None) -> Iterator[None]:
-    """Keep one Ray running over several :func:`run_jobs` calls (an arena that stops by SPRT
-    plays in batches); a Ray already running, or the local backend, is left as it is."""
-    if backend != "ray":
-        yield
-        return
-    ray = _import_ray()
-    if ray.is_initialized():
-        yield
-        return
-    try:
-        if ray_address is None:
-            ray.init(include_dashboard=False)
-        else:
-            ray.init(address=ray_address)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
-        raise LabError(f"cannot start or reach Ray at {ray_address or 'a local Ray'}: {exc}") from None
-    try:
-        yield
-    finally:
-        ray.shutdown()
-
-
 def _run_ray(
     jobs: Sequence[GameJob],
     workers: int,
     ray_address: str | None,
-    advance: Callable[[int], None],
+    report: Callable[[list[Any]], None],
     task: Task[Any],
-    results: list[Any],
+    size: int | None,
 ) -> None:
     ray = _import_ray()
     started = False
@@ -263,15 +268,13 @@ def _run_ray(
     try:
         cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
         remote = ray.remote(num_cpus=1)(run_task)
-        pending = [remote.remote(task, p) for p in chunks(jobs, max(workers, cpus))]
+        pending = [remote.remote(task, p) for p in chunks(jobs, max(workers, cpus), size)]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    part = ray.get(ref)
-                    results.extend(part)
-                    advance(len(part))
-        except KeyboardInterrupt:
+                    report(ray.get(ref))
+        except BaseException:  # Ctrl-C, SIGTERM, a failed task, or a watch that has seen enough
             for ref in pending:
                 ray.cancel(ref, force=True)
             raise

@@ -1,0 +1,78 @@
+"""A run of jobs that its watch stops (``run_jobs(watch=...)``, what the arena's sequential test
+uses): the run ends when the watch has seen enough, in this process and in worker processes, and
+the arena's SPRT stops its workers at the decision instead of finishing a batch."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import pytest
+
+from ai.toygame import ToyGame
+from regalia.lab import run_arena
+from regalia.lab.backends import run_jobs
+from regalia.lab.play import LabError
+
+
+@dataclass(frozen=True)
+class Done:
+    index: int
+    group: int = 0
+
+
+def _done(jobs: list[int]) -> list[Done]:
+    return [Done(j) for j in jobs]
+
+
+def _slow(jobs: list[int]) -> list[Done]:
+    """A job of a twentieth of a second (a module-level function: worker processes import it)."""
+    time.sleep(0.05)
+    return _done(jobs)
+
+
+def test_a_watch_stops_the_run_in_this_process() -> None:
+    seen: list[int] = []
+
+    def watch(results: list[Done]) -> bool:
+        seen.append(len(results))
+        return len(results) >= 3
+
+    results = run_jobs(list(range(10)), task=_done, watch=watch)  # type: ignore[arg-type]
+    assert [r.index for r in results] == [0, 1, 2]
+    assert seen == [1, 2, 3]  # after every task, and not after the one that said enough
+
+
+def test_a_watch_stops_the_worker_processes() -> None:
+    results = run_jobs(
+        list(range(200)),  # type: ignore[arg-type]
+        workers=2,
+        task=_slow,
+        size=1,
+        watch=lambda results: len(results) >= 3,
+    )
+    # two workers at a job each: the run stops within a few jobs of the third, far short of 200
+    assert 3 <= len(results) < 50
+    assert [r.index for r in results] == sorted(r.index for r in results)
+
+
+def test_an_error_in_the_watch_stops_the_run_with_it() -> None:
+    def watch(results: list[Done]) -> bool:
+        raise LabError("pairs: the games of a seed did not come back together")
+
+    with pytest.raises(LabError, match="pairs"):
+        run_jobs(list(range(20)), workers=2, task=_slow, size=1, watch=watch)  # type: ignore[arg-type]
+
+
+def test_the_sprt_stops_its_workers_at_the_decision() -> None:
+    """With workers the sequential test runs after every pair (formerly after batches of 16, 32,
+    64... games, all played whatever the test said): the run ends a few pairs past its decision,
+    with the same decision and games as one process."""
+    game = ToyGame(cards=15)
+    kwargs = {"games": 400, "pairs": True, "sprt": "elo0=0,elo1=100", "progress": False}
+    one = run_arena(game, ["greedy", "random"], **kwargs)  # type: ignore[arg-type]
+    two = run_arena(game, ["greedy", "random"], workers=2, **kwargs)  # type: ignore[arg-type]
+    assert one.sprt is not None and two.sprt is not None
+    assert (two.sprt.decision, two.sprt.units, two.outcomes()) == ("H1", one.sprt.units, one.outcomes())
+    assert two.games == one.games == 2 * one.sprt.units and not two.interrupted
+    assert two.games <= two.played < 400
