@@ -76,3 +76,15 @@ def test_the_sprt_stops_its_workers_at_the_decision() -> None:
     assert (two.sprt.decision, two.sprt.units, two.outcomes()) == ("H1", one.sprt.units, one.outcomes())
     assert two.games == one.games == 2 * one.sprt.units and not two.interrupted
     assert two.games <= two.played < 400
+
+
+def test_a_note_is_shown_beside_the_progress_bar_after_every_task(capsys: pytest.CaptureFixture[str]) -> None:
+    notes: list[int] = []
+
+    def note() -> str:
+        notes.append(len(notes))
+        return f"LLR +0.{len(notes)}"
+
+    run_jobs(list(range(3)), task=_done, progress=True, description="toy", note=note)  # type: ignore[arg-type]
+    assert notes == [0, 1, 2]
+    assert "toy LLR +0.3" in capsys.readouterr().err

@@ -550,9 +550,15 @@ def _run_sequential(
                 return True
         return False
 
+    def llr_note() -> str:
+        lower, upper = spec.bounds
+        return f"LLR {test.llr:+.2f} ({lower:.2f}, {upper:.2f}) after {test.units} {kind}"
+
     interrupted = False
     try:
-        finished = run_jobs(jobs, workers, backend, ray_address, progress, name, watch=check, size=per_unit)
+        finished = run_jobs(
+            jobs, workers, backend, ray_address, progress, name, watch=check, size=per_unit, note=llr_note
+        )
         played = len(finished)
     except Interrupted as stop:
         seen = 0  # the results come back sorted: read them all again

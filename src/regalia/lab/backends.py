@@ -44,10 +44,11 @@ def chunks(jobs: Sequence[GameJob], workers: int, size: int | None = None) -> li
 
 
 @contextlib.contextmanager
-def progress_bar(enabled: bool, total: int, description: str) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on standard error; yields ``advance(n)``."""
+def progress_bar(enabled: bool, total: int, description: str) -> Iterator[Callable[[int, str], None]]:
+    """A rich progress bar on standard error; yields ``advance(n, note)``, ``note`` shown after
+    the description (an SPRT's LLR)."""
     if not enabled:
-        yield lambda n: None
+        yield lambda n, note: None
         return
     from rich.console import Console
     from rich.progress import (
@@ -68,7 +69,7 @@ def progress_bar(enabled: bool, total: int, description: str) -> Iterator[Callab
     )
     with Progress(*columns, console=Console(stderr=True)) as bar:
         task = bar.add_task(description, total=total)
-        yield lambda n: bar.advance(task, n)
+        yield lambda n, note: bar.update(task, advance=n, description=f"{description} {note}".strip())
 
 
 class Interrupted(KeyboardInterrupt):
@@ -128,6 +129,7 @@ def run_jobs(
     task: Task[Any] = play_chunk,
     watch: Callable[[list[Any]], bool] | None = None,
     size: int | None = None,
+    note: Callable[[], str] | None = None,
 ) -> list[Any]:
     """Run every job with ``task`` (by default: play it, :func:`regalia.lab.play.play_chunk`) in
     this process, in worker processes or as Ray tasks; the results come back sorted by
@@ -136,7 +138,7 @@ def run_jobs(
     ``watch``, where given, sees the results so far (in the order they came) each time a task
     returns; when it returns true the run stops there, as a sequential test does when it
     decides: the tasks not begun are dropped, those running are stopped, and the results so far
-    are returned.
+    are returned. ``note``, where given, is shown beside the progress bar after each task.
 
     >>> def task(part):
     ...     return [type("Result", (), {"index": job})() for job in part]
@@ -156,8 +158,9 @@ def run_jobs(
 
             def report(part: list[Any]) -> None:
                 results.extend(part)
-                advance(len(part))
-                if watch is not None and watch(results):
+                stop = watch is not None and watch(results)
+                advance(len(part), "" if note is None else note())
+                if stop:
                     raise _Enough
 
             with contextlib.suppress(_Enough):
