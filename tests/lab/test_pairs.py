@@ -213,3 +213,4 @@ def test_pairs_and_sprt_on_ray_match_local_processes() -> None:
         ray.shutdown()
     assert on_ray.outcomes() == local.outcomes()
     assert on_ray.counts() == local.counts() and on_ray.to_json()["sprt"] == local.to_json()["sprt"]
+    assert on_ray.games <= on_ray.played < 60  # the Ray tasks are stopped at the decision

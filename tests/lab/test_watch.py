@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from ai.toygame import ToyGame
-from regalia.lab import run_arena
-from regalia.lab.backends import run_jobs
+from regalia.lab import arena, run_arena
+from regalia.lab.backends import Interrupted, run_jobs
 from regalia.lab.play import LabError
 
 
@@ -88,3 +89,26 @@ def test_a_note_is_shown_beside_the_progress_bar_after_every_task(capsys: pytest
     run_jobs(list(range(3)), task=_done, progress=True, description="toy", note=note)  # type: ignore[arg-type]
     assert notes == [0, 1, 2]
     assert "toy LLR +0.3" in capsys.readouterr().err
+
+
+def test_an_interruption_after_the_decision_keeps_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ctrl-C or SIGTERM that comes while the workers stop, after the decision, brings back
+    every game finished, later pairs too: the test is run again on them from the start, so it
+    stops where it had, not on a later pair."""
+    game = ToyGame(cards=15)
+    kwargs = {"games": 100, "pairs": True, "sprt": "elo0=0,elo1=100", "progress": False}
+    one = run_arena(game, ["greedy", "random"], **kwargs)  # type: ignore[arg-type]
+    play_all = arena.run_jobs
+
+    def interrupted_late(jobs: list[Any], *args: Any, watch: Any, **kw: Any) -> list[Any]:
+        results = play_all(jobs)
+        for n in range(1, len(results) + 1):
+            if watch(results[:n]):
+                break
+        raise Interrupted(results)  # every game, those past the decision too
+
+    monkeypatch.setattr(arena, "run_jobs", interrupted_late)
+    late = run_arena(game, ["greedy", "random"], **kwargs)  # type: ignore[arg-type]
+    assert one.sprt is not None and late.sprt is not None and one.sprt.decision == "H1"
+    assert (late.sprt.decision, late.sprt.units, late.outcomes()) == ("H1", one.sprt.units, one.outcomes())
+    assert late.played == 100 and not late.interrupted

@@ -528,6 +528,8 @@ def _run_sequential(
 
     def check(finished: list[GameResult]) -> bool:
         nonlocal seen, tested, test
+        if test.decision:
+            return True
         for result in finished[seen:]:
             arrived[result_order(result)] = result
         seen = len(finished)
@@ -550,9 +552,12 @@ def _run_sequential(
                 return True
         return False
 
+    one = {"deals": "deal", "pairs": "pair"}.get(kind, "set of games" if per_unit > 1 else "game")
+
     def llr_note() -> str:
         lower, upper = spec.bounds
-        return f"LLR {test.llr:+.2f} ({lower:.2f}, {upper:.2f}) after {test.units} {kind}"
+        many = "sets of games" if one == "set of games" else None
+        return f"LLR {test.llr:+.2f} ({lower:.2f}, {upper:.2f}) after {plural(test.units, one, many)}"
 
     interrupted = False
     try:
@@ -561,7 +566,10 @@ def _run_sequential(
         )
         played = len(finished)
     except Interrupted as stop:
-        seen = 0  # the results come back sorted: read them all again
+        # the test again from the start, on the results that came back (sorted): the same
+        # decision, whenever the interruption came (even inside ``check``, or after the decision)
+        arrived, ordered, counts, seen, tested = {}, [], [0] * len(values), 0, 0
+        test = SprtResult(spec, "", 0.0, 0)
         check(stop.results)
         played, interrupted = len(stop.results), not test.decision
     return ordered[:tested], test, played, interrupted

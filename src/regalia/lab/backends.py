@@ -16,6 +16,7 @@ import math
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Any, TypeVar
 
 from regalia.lab.play import GameJob, LabError, play_chunk
@@ -23,6 +24,9 @@ from regalia.lab.play import GameJob, LabError, play_chunk
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
+
+#: Tasks kept in flight for each worker (process or Ray CPU): the next is submitted as one ends.
+IN_FLIGHT = 2
 
 
 def check_backend(backend: str) -> None:
@@ -155,20 +159,24 @@ def run_jobs(
             _Stop.pending = False
             raise KeyboardInterrupt
         with progress_bar(progress, len(jobs), description) as advance:
+            enough = False
 
-            def report(part: list[Any]) -> None:
+            def report(part: list[Any]) -> bool:
+                """Take a task's results; whether the watch has seen enough (it is not asked
+                again once it has said so: later results are only kept)."""
+                nonlocal enough
                 results.extend(part)
-                stop = watch is not None and watch(results)
+                enough = enough or (watch is not None and watch(results))
                 advance(len(part), "" if note is None else note())
-                if stop:
-                    raise _Enough
+                return enough
 
             with contextlib.suppress(_Enough):
                 if backend == "ray":
                     _run_ray(jobs, workers, ray_address, report, task, size)
                 elif workers == 1 or len(jobs) <= 1:
                     for job in jobs:  # one at a time: an interruption keeps every finished game
-                        report(task([job]))
+                        if report(task([job])):
+                            raise _Enough
                 else:
                     _run_processes(jobs, workers, report, task, size)
     except KeyboardInterrupt:
@@ -210,20 +218,27 @@ def finished_prefix(jobs: Sequence[GameJob], results: Sequence[Any], unit: int =
 def _run_processes(
     jobs: Sequence[GameJob],
     workers: int,
-    report: Callable[[list[Any]], None],
+    report: Callable[[list[Any]], bool],
     task: Task[Any],
     size: int | None,
 ) -> None:
     # "spawn": fresh interpreters, safe whatever threads (the progress bar) the parent runs.
     context = multiprocessing.get_context("spawn")
     parts = chunks(jobs, workers, size)
+    todo = iter(parts)
     with ProcessPoolExecutor(max_workers=min(workers, len(parts)), mp_context=context) as pool:
-        pending: set[Future[list[Any]]] = {pool.submit(task, p) for p in parts}
+        # a few tasks in flight a worker, the next submitted as one ends: waiting costs the same
+        # whatever the run's length, and a run that stops leaves few tasks to drop
+        pending: set[Future[list[Any]]] = {pool.submit(task, p) for p in islice(todo, IN_FLIGHT * workers)}
         try:
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                stop = False
                 for future in done:
-                    report(future.result())
+                    stop = report(future.result()) or stop
+                if stop:
+                    raise _Enough
+                pending.update(pool.submit(task, p) for p in islice(todo, len(done)))
         except BaseException:  # Ctrl-C, SIGTERM, a failed job, or a watch that has seen enough
             # a worker still playing would hold the pool's shutdown until its games end; the
             # pool then fails the futures left (cancelling them first would make its manager
@@ -252,7 +267,7 @@ def _run_ray(
     jobs: Sequence[GameJob],
     workers: int,
     ray_address: str | None,
-    report: Callable[[list[Any]], None],
+    report: Callable[[list[Any]], bool],
     task: Task[Any],
     size: int | None,
 ) -> None:
@@ -271,12 +286,18 @@ def _run_ray(
     try:
         cpus = int(ray.cluster_resources().get("CPU", workers)) or workers
         remote = ray.remote(num_cpus=1)(run_task)
-        pending = [remote.remote(task, p) for p in chunks(jobs, max(workers, cpus), size)]
+        slots = max(workers, cpus)
+        todo = iter(chunks(jobs, slots, size))
+        pending = [remote.remote(task, p) for p in islice(todo, IN_FLIGHT * slots)]
         try:
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
+                stop = False
                 for ref in done:
-                    report(ray.get(ref))
+                    stop = report(ray.get(ref)) or stop
+                if stop:
+                    raise _Enough
+                pending.extend(remote.remote(task, p) for p in islice(todo, len(done)))
         except BaseException:  # Ctrl-C, SIGTERM, a failed task, or a watch that has seen enough
             for ref in pending:
                 ray.cancel(ref, force=True)

@@ -161,7 +161,6 @@ def plan_rotation(
     backend: str = "local",
     one_for_all: bool = False,
     pairs: bool = False,
-    first: int = 0,
     **flags: Any,
 ) -> Plan:
     """``games`` games with the agents rotating over the seats they play (arena, balance, fit).
@@ -171,7 +170,6 @@ def plan_rotation(
     derives from ``(seed, i // n)``), so ``games`` is rounded up to whole sets of ``n`` games. In a
     game with one seat for agents (a solo game) ``pairs`` takes several agents: each plays each
     deal (seed) against the automaton.
-    ``first`` is the index of the first game (a run planned in batches).
 
     Give one agent spec per seat agents play, or (``one_for_all``) one spec for all of them. Bad
     requests (no agents, an unknown agent, game or option, the wrong number of agents) fail here,
@@ -213,12 +211,12 @@ def plan_rotation(
                 chance_index=i // n,
                 **flags,
             )
-            for i in range(first, first + games)
+            for i in range(games)
         ]
     else:
         jobs = [
             rotation_job(i, ref, opts, specs, members, playable, num_players, seed, **flags)
-            for i in range(first, first + games)
+            for i in range(games)
         ]
     return Plan(ref, built, opts, num_players, playable, specs, jobs, deals)
 
