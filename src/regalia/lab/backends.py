@@ -137,7 +137,8 @@ def run_jobs(
 ) -> list[Any]:
     """Run every job with ``task`` (by default: play it, :func:`regalia.lab.play.play_chunk`) in
     this process, in worker processes or as Ray tasks; the results come back sorted by
-    (group, index). Tasks hold ``size`` jobs each where it is given (:func:`chunks`).
+    (group, index). Worker processes and Ray get tasks of ``size`` jobs each where it is given
+    (:func:`chunks`); this process plays one job at a time.
 
     ``watch``, where given, sees the results so far (in the order they came) each time a task
     returns; when it returns true the run stops there, as a sequential test does when it
@@ -176,7 +177,7 @@ def run_jobs(
                 elif workers == 1 or len(jobs) <= 1:
                     for job in jobs:  # one at a time: an interruption keeps every finished game
                         if report(task([job])):
-                            raise _Enough
+                            break
                 else:
                     _run_processes(jobs, workers, report, task, size)
     except KeyboardInterrupt:
