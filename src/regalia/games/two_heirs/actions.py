@@ -52,7 +52,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from regalia.core.errors import NotationError
-from regalia.core.grid import Pos, format_pos
+from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.core.notation import read_pos, split_action
 from regalia.games.two_heirs.tiles import COLOURS, SETS, Catalogue
 
@@ -127,6 +127,55 @@ def make(kind: str, tile: int = -1, src: Pos | None = None, dst: Pos | None = No
 
 END_ACTION = Action(END)
 SPARE_ACTION = Action(SPARE)
+
+# The actions the move generator lists are made once and kept (the same values, shared): a legal
+# action list is mostly ``build``/``terrain`` of each tile in hand at each free position and the
+# units' steps, and making each anew allocated two tuples per action per position generated
+# (docs/performance.md). Keyed by small integers and positions, so bounded by the board.
+_PLACED: dict[tuple[str, int], dict[Pos, Action]] = {}
+_STEPS: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
+_SIMPLE: dict[tuple[str, int], Action] = {}
+_AT: dict[tuple[str, Pos], Action] = {}
+
+
+def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
+    """``make(kind, tile, None, q)`` for each ``q`` of ``places``, in order (memoised)."""
+    memo = _PLACED.get((kind, tile))
+    if memo is None:
+        memo = _PLACED[kind, tile] = {}
+    out: list[Action] = []
+    for q in places:
+        a = memo.get(q)
+        if a is None:
+            a = memo[q] = _new(Action, (kind, tile, None, q))
+        out.append(a)
+    return out
+
+
+def steps_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
+    """``(q, step src q)`` for the eight neighbours ``q`` of ``src``, clockwise from north (memoised)."""
+    steps = _STEPS.get(src)
+    if steps is None:
+        steps = _STEPS[src] = tuple((q, _new(Action, (STEP, -1, src, q))) for q in neighbours8(src))
+    return steps
+
+
+def with_tile(kind: str, tile: int) -> Action:
+    """``make(kind, tile)`` (memoised: ``take``, ``camp``, ``discard``)."""
+    a = _SIMPLE.get((kind, tile))
+    if a is None:
+        a = _SIMPLE[kind, tile] = _new(Action, (kind, tile, None, None))
+    return a
+
+
+def at(kind: str, pos: Pos) -> Action:
+    """``make(kind, -1, None, pos)`` for ``call`` and ``destroy``, or ``make(kind, -1, pos)`` for
+    ``withdraw`` (memoised)."""
+    a = _AT.get((kind, pos))
+    if a is None:
+        a = _new(Action, (kind, -1, pos, None) if kind == WITHDRAW else (kind, -1, None, pos))
+        _AT[kind, pos] = a
+    return a
 
 
 def action_text(action: Action, catalogue: Catalogue, tokens: Sequence[str] = ()) -> str:

@@ -30,7 +30,6 @@ from regalia.games.two_heirs.actions import (
     END_ACTION,
     SET_CHOICES,
     SPARE_ACTION,
-    STEP,
     TAKE,
     TERRAIN,
     TOP,
@@ -76,18 +75,16 @@ class Rules(Base):
             return tuple(a for a, _ in self._chance_outcomes())
         p = self.player
         if self.pending:
-            return (*(make(DESTROY, -1, None, q) for q in self.pending), SPARE_ACTION)
+            return (*(act.at(DESTROY, q) for q in self.pending), SPARE_ACTION)
         hand = self.hands[p]
         if self.discarding:
-            return tuple(make(DISCARD, t) for t in sorted(set(hand)))
-        new = tuple.__new__
-        A = Action
+            return tuple(act.with_tile(DISCARD, t) for t in sorted(set(hand)))
         out: list[Action] = []
         reserve = self.reserve
         reach = None
         if self.shield_mine:
             reach = self.reach_positions(p)
-            out += [new(A, (TAKE, reserve[pos], None, None)) for pos in reach]
+            out += [act.with_tile(TAKE, reserve[pos]) for pos in reach]
         board = self.board
         if hand:
             places = self.placements(p)
@@ -96,8 +93,8 @@ class Rules(Base):
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
-                        out += [new(A, (BUILD, t, None, q)) for q in places]
-                    out += [new(A, (TERRAIN, t, None, q)) for q in places]
+                        out += act.placed(BUILD, t, places)
+                    out += act.placed(TERRAIN, t, places)
         # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
@@ -112,9 +109,9 @@ class Rules(Base):
             if u is None:
                 callable_ = True
                 continue
-            out += [new(A, (STEP, -1, u, q)) for q in neighbours8(u) if q in board and q not in unit_at]
+            out += [a for q, a in act.steps_from(u) if q in board and q not in unit_at]
             if k:
-                out.append(new(A, (WITHDRAW, -1, u, None)))
+                out.append(act.at(WITHDRAW, u))
         if callable_:
             targets = {
                 q
@@ -123,12 +120,12 @@ class Rules(Base):
                 for q in neighbours8(u)
                 if q in board and q not in unit_at
             }
-            out += [new(A, (CALL, -1, None, q)) for q in sorted(targets)]
+            out += [act.at(CALL, q) for q in sorted(targets)]
         took = self.took
         if took and not self.shield_mine:
             camps = self.game.camp_codes[p]
             if camps and not camps.isdisjoint(board.values()):
-                out += [make(CAMP, t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
+                out += [act.with_tile(CAMP, t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
         if took or max(reserve) < 0:
             out.append(END_ACTION)
         return tuple(out)
