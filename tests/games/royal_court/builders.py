@@ -45,6 +45,7 @@ def build(
     state = game.new_state(seed=0)
     state.apply_text(f"first {SEAT_NAMES[player]}")
     state.board = {}
+    state.near = {}
     state.at = [None] * len(state.at)
     placed: dict[Pos, str] = {parse_pos(king): "king", parse_pos(queen): "queen"}
     placed.update({parse_pos(k): v for k, v in board.items()})
@@ -53,7 +54,7 @@ def build(
         zone |= 1 << p
     for pos, name in placed.items():
         piece = piece_of(game, name)
-        state.board[pos] = piece
+        state._occupy(pos, piece)  # the board and the counts of pieces around each square
         state.at[piece] = pos
         zone &= ~(1 << piece)
     gone = 0

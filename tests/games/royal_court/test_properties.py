@@ -4,6 +4,7 @@ empty square, games end under the turn cap, records replay, refusals change noth
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -45,6 +46,33 @@ def sound(state: RoyalCourtState) -> None:
             bool(state.removed >> piece & 1),
         ]
         assert places.count(True) == 1, (piece, places)
+    # the counts of pieces around each square, kept up to date as pieces come, go and move
+    # (where a step may end, Gameplay 3), are those of the board
+    near = Counter(q for pos in state.board for q in regalia.core.grid.neighbours8(pos))
+    assert state.near == dict(near)
+
+
+def steps_worked_out(state: RoyalCourtState, pos: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Gameplay 3 read literally: an empty neighbour of ``pos`` beside a piece other than the one
+    that moves."""
+    nb8 = regalia.core.grid.neighbours8
+    return [
+        q for q in nb8(pos) if q not in state.board and any(r != pos and r in state.board for r in nb8(q))
+    ]
+
+
+def steps_as_the_rules_say(before: RoyalCourtState, action: act.Action, after: RoyalCourtState) -> None:
+    for state in (before, after):
+        for pos in state.board:
+            assert state.steps_from(pos) == steps_worked_out(state, pos)
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_steps_end_beside_another_piece(seed: int) -> None:
+    """Gameplay 3: from every square of every position of a random game, the steps the engine
+    gives (from its counts of pieces around squares) are the rule's, worked out square by square."""
+    play_random(seed, steps_as_the_rules_say)
 
 
 @SETTINGS

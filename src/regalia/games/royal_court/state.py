@@ -77,6 +77,16 @@ _FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
 #: generation most of its time).
 _PLAY_AT: dict[Pos, tuple[Action, ...]] = {}
 _PLACE_AT: dict[Pos, tuple[Action, ...]] = {}
+#: The ``move`` actions from a square to each of its eight neighbours, clockwise from north (made
+#: once per square, as ``_PLAY_AT``).
+_MOVES_FROM: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
+
+
+def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
+    moves = _MOVES_FROM.get(src)
+    if moves is None:
+        moves = _MOVES_FROM[src] = tuple((q, make(act.MOVE, -1, src, q)) for q in neighbours8(src))
+    return moves
 
 
 def _names(names: list[str]) -> str:
@@ -109,6 +119,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         "inactive",
         "last_play",
         "moves_done",
+        "near",
         "phase",
         "player",
         "queue",
@@ -121,6 +132,9 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
+    #: How many pieces stand on the eight squares around each square that has one beside it (kept
+    #: up to date as pieces come, go and move: where a step may end, :meth:`steps_from`).
+    near: dict[Pos, int]
     at: list[Pos | None]
     inactive: int
     zone: int
@@ -147,7 +161,10 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         row with two empty squares between them; chance is to choose the first player."""
         s = cls(game, seed)
         pieces = 2 + 2 * game.count
-        s.board = {KING_AT: KING, QUEEN_AT: QUEEN}
+        s.board = {}
+        s.near = {}
+        s._occupy(KING_AT, KING)
+        s._occupy(QUEEN_AT, QUEEN)
         s.at = [KING_AT, QUEEN_AT, *([None] * (pieces - 2))]
         s.inactive = 0
         s.zone = ((1 << pieces) - 1) & ~3
@@ -173,6 +190,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.board = self.board.copy()
+        s.near = self.near.copy()
         s.at = self.at[:]
         s.inactive = self.inactive
         s.zone = self.zone
@@ -346,26 +364,20 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         return out
 
     def steps_from(self, pos: Pos) -> list[Pos]:
-        """The squares a piece at ``pos`` may move to: one square in any of 8 directions, onto an
-        empty square, ending adjacent (sides or corners) to another piece (Gameplay 3)."""
-        board = self.board
-        out = []
-        for q in neighbours8(pos):
-            if q in board:
-                continue
-            for r in neighbours8(q):
-                if r != pos and r in board:
-                    out.append(q)
-                    break
-        return out
+        """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
+        empty square, ending adjacent (sides or corners) to another piece (Gameplay 3): a square
+        with two pieces around it, the one that moves and another."""
+        board, near = self.board, self.near
+        return [q for q in neighbours8(pos) if q not in board and near[q] > 1]
 
     def _moves(self) -> list[Action]:
-        out = []
+        """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
+        out: list[Action] = []
+        board, near, at = self.board, self.near, self.at
         for piece in self.tiles_in_play(self.player):
-            src = self.at[piece]
+            src = at[piece]
             assert src is not None
-            for dst in self.steps_from(src):
-                out.append(make(act.MOVE, -1, src, dst))
+            out += [a for q, a in _moves_from(src) if q not in board and near[q] > 1]
         return out
 
     def candidates(self, effect: Effect) -> list[Action]:
@@ -568,19 +580,38 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
             self.queue = self.queue[1:]
             self._resolve()
 
+    def _occupy(self, pos: Pos, piece: int) -> None:
+        """``piece`` stands on ``pos`` (the board and the counts around it)."""
+        self.board[pos] = piece
+        near = self.near
+        for q in neighbours8(pos):
+            near[q] = near.get(q, 0) + 1
+
+    def _vacate(self, pos: Pos) -> int:
+        """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
+        piece = self.board.pop(pos)
+        near = self.near
+        for q in neighbours8(pos):
+            n = near[q] - 1
+            if n:
+                near[q] = n
+            else:
+                del near[q]
+        return piece
+
     def _put(self, piece: int, dst: Pos) -> None:
         self.zone &= ~(1 << piece)
-        self.board[dst] = piece
+        self._occupy(dst, piece)
         self.at[piece] = dst
 
     def _lift(self, pos: Pos) -> int:
-        piece = self.board.pop(pos)
+        piece = self._vacate(pos)
         self.at[piece] = None
         return piece
 
     def _move(self, src: Pos, dst: Pos) -> None:
-        piece = self.board.pop(src)
-        self.board[dst] = piece
+        piece = self._vacate(src)
+        self._occupy(dst, piece)
         self.at[piece] = dst
 
     def _play(self, arch: int, dst: Pos) -> None:
