@@ -309,3 +309,17 @@ def test_a_draw_is_the_one_the_shares_of_the_bag_give() -> None:
                 last_kinds += sum(1 for n in game.bag if n) == 1
             playout(game, rng, decisions=1)
     assert seen > 100 and last_kinds > 0
+
+
+def test_placement_actions_are_made_once_and_the_memo_stays_bounded() -> None:
+    """The placements a draw lists are the values ``make_place`` makes, the same objects at the
+    next draw, and however many positions a long run's boards reach, the memo of a tile type
+    keeps at most ``MEMO_LIMIT`` of them."""
+    from regalia.games.carcassonne import actions
+
+    places = tuple(((x, 7), r) for x in range(actions.MEMO_LIMIT + 50) for r in (0, 270))
+    made = actions.placed(3, places)
+    assert made == tuple(actions.make_place(3, pos, r) for pos, r in places)
+    again = actions.placed(3, places[-4:])
+    assert all(a is b for a, b in zip(again, made[-4:], strict=True))
+    assert len(actions._PLACED[3]) <= actions.MEMO_LIMIT

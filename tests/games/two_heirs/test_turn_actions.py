@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from regalia.core.game import TERMINAL
+from regalia.core.grid import neighbours8
 
 from .builders import (
     BLUE,
@@ -363,3 +364,19 @@ def test_start_tile_stays_occupied_while_an_elite_is_on_it() -> None:
     refused(s, "call 0,0", "Action C")  # blue's elite is still on the start tile
     acts(s, "call 1,1", "take W1", "end")
     refused(s, "step 0,0 1,0", "Action C")  # blue's elite cannot join white's unit either
+
+
+def test_listed_actions_are_made_once_and_the_memo_stays_bounded() -> None:
+    """The ``build`` and ``terrain`` actions a position lists are the values ``make`` makes, the
+    same objects the next time, and the memo of a tile keeps at most ``MEMO_LIMIT`` positions."""
+    from regalia.games.two_heirs import actions
+
+    places = [(x, -3) for x in range(actions.MEMO_LIMIT + 50)]
+    made = actions.placed(actions.BUILD, 5, places)
+    assert made == [actions.make(actions.BUILD, 5, None, q) for q in places]
+    again = actions.placed(actions.BUILD, 5, places[-3:])
+    assert all(a is b for a, b in zip(again, made[-3:], strict=True))
+    assert len(actions._PLACED[actions.BUILD, 5]) <= actions.MEMO_LIMIT
+    assert [a for _, a in actions.steps_from((2, 2))] == [
+        actions.make(actions.STEP, -1, (2, 2), q) for q in neighbours8((2, 2))
+    ]

@@ -65,6 +65,32 @@ def make_place(tile: int, pos: Pos, rotation: int) -> Action:
     return _new(Action, (PLACE, tile, pos, rotation, "", ""))
 
 
+#: The placements made so far, by tile type, then position: the four rotations' actions, made
+#: together (a tuple of actions holds no container the garbage collector would keep tracking). A
+#: placement step lists each (position, rotation) the drawn tile fits, and making each action anew
+#: allocated two tuples per placement at every draw (docs/performance.md).
+_PLACED: list[dict[Pos, tuple[Action, ...]]] = []
+#: The positions kept a tile type (the memo starts again past it).
+MEMO_LIMIT: Final = 4096
+
+
+def placed(tile: int, places: tuple[tuple[Pos, int], ...]) -> tuple[Action, ...]:
+    """``make_place(tile, pos, rotation)`` for each ``(pos, rotation)`` of ``places``, in order
+    (each made once and kept)."""
+    while len(_PLACED) <= tile:
+        _PLACED.append({})
+    memo = _PLACED[tile]
+    out: list[Action] = []
+    for pos, rotation in places:
+        turns = memo.get(pos)
+        if turns is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()  # a bound on the memory a long run's boards may take
+            turns = memo[pos] = tuple([_new(Action, (PLACE, tile, pos, r, "", "")) for r in ROTATIONS])
+        out.append(turns[rotation // 90])
+    return tuple(out)
+
+
 def action_text(action: Action, catalogue: Catalogue) -> str:
     """The notation of ``action``."""
     kind = action.kind
@@ -142,4 +168,5 @@ __all__ = [
     "action_text",
     "make_place",
     "parse_action",
+    "placed",
 ]

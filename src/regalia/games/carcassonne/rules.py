@@ -26,7 +26,15 @@ import random
 
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos
-from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PASS_ACTION, PLACE, Action, make_place
+from regalia.games.carcassonne.actions import (
+    DRAW,
+    FOLLOWER,
+    PASS,
+    PASS_ACTION,
+    PLACE,
+    Action,
+    placed,
+)
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
 from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
 
@@ -49,7 +57,7 @@ class Rules(Base):
             return tuple(a for a, _ in self.chance_outcomes())
         if phase == PH_PLACE:
             tile = self.drawn
-            return tuple(make_place(tile, pos, rot) for pos, rot in self.placements(tile))
+            return placed(tile, self.placements(tile))
         return (*self.follower_options(), PASS_ACTION)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:

@@ -133,6 +133,8 @@ SPARE_ACTION = Action(SPARE)
 # units' steps, and making each anew allocated two tuples per action per position generated
 # (docs/performance.md). Keyed by small integers and positions, so bounded by the board.
 _PLACED: dict[tuple[str, int], dict[Pos, Action]] = {}
+#: The positions kept a kind and tile (the memo starts again past it).
+MEMO_LIMIT: Final = 4096
 _STEPS: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
 _SIMPLE: dict[tuple[str, int], Action] = {}
 _AT: dict[tuple[str, Pos], Action] = {}
@@ -147,6 +149,8 @@ def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
     for q in places:
         a = memo.get(q)
         if a is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()  # a bound on the memory a long run's boards may take
             a = memo[q] = _new(Action, (kind, tile, None, q))
         out.append(a)
     return out
