@@ -142,10 +142,16 @@ _AT: dict[tuple[str, Pos], Action] = {}
 
 def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
     """``make(kind, tile, None, q)`` for each ``q`` of ``places``, in order (memoised)."""
+    out: list[Action] = []
+    add_placed(out, kind, tile, places)
+    return out
+
+
+def add_placed(out: list[Action], kind: str, tile: int, places: list[Pos]) -> None:
+    """Append :func:`placed`'s actions to ``out`` (the move generator's path: no list between)."""
     memo = _PLACED.get((kind, tile))
     if memo is None:
         memo = _PLACED[kind, tile] = {}
-    out: list[Action] = []
     for q in places:
         a = memo.get(q)
         if a is None:
@@ -153,7 +159,6 @@ def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
                 memo.clear()  # a bound on the memory a long run's boards may take
             a = memo[q] = _new(Action, (kind, tile, None, q))
         out.append(a)
-    return out
 
 
 def steps_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:

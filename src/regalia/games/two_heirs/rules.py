@@ -93,8 +93,8 @@ class Rules(Base):
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
-                        out += act.placed(BUILD, t, places)
-                    out += act.placed(TERRAIN, t, places)
+                        act.add_placed(out, BUILD, t, places)
+                    act.add_placed(out, TERRAIN, t, places)
         # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
@@ -109,7 +109,9 @@ class Rules(Base):
             if u is None:
                 callable_ = True
                 continue
-            out += [a for q, a in act.steps_from(u) if q in board and q not in unit_at]
+            for q, a in act.steps_from(u):
+                if q in board and q not in unit_at:
+                    out.append(a)
             if k:
                 out.append(act.at(WITHDRAW, u))
         if callable_:
