@@ -60,6 +60,16 @@ class Rules(Base):
             return placed(tile, self.placements(tile))
         return (*self.follower_options(), PASS_ACTION)
 
+    def uniform_action(self, u: float) -> Action:
+        """``legal_actions()[int(u * n)]``; at a placement step the placement picked is made alone,
+        from the placements (what random playouts and rollouts play)."""
+        if self._legal is None and self.phase == PH_PLACE and not self.terminal:
+            tile = self.drawn
+            places = self.placements(tile)
+            if places:
+                return placed(tile, (places[int(u * len(places))],))[0]
+        return super().uniform_action(u)
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """The tile types left in the bag, each with its share of the tiles left."""
         if self.terminal or self.phase != PH_DRAW:
