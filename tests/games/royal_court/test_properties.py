@@ -14,7 +14,7 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.record import replay
 from regalia.games.royal_court import actions as act
-from regalia.games.royal_court.state import RoyalCourtState
+from regalia.games.royal_court.state import P_MOVE, RoyalCourtState
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -65,6 +65,15 @@ def steps_as_the_rules_say(before: RoyalCourtState, action: act.Action, after: R
     for state in (before, after):
         for pos in state.board:
             assert state.steps_from(pos) == steps_worked_out(state, pos)
+        if state.phase == P_MOVE and not state.is_terminal():
+            # step 3's moves: every tile in play of the player, to every such square, and no other
+            moves = {(a.src, a.dst) for a in state.legal_actions() if a.kind == act.MOVE}
+            wanted = set()
+            for piece in state.tiles_in_play(state.player):
+                src = state.at[piece]
+                assert src is not None
+                wanted |= {(src, q) for q in steps_worked_out(state, src)}
+            assert moves == wanted
 
 
 @SETTINGS

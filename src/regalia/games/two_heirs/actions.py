@@ -131,7 +131,8 @@ SPARE_ACTION = Action(SPARE)
 # The actions the move generator lists are made once and kept (the same values, shared): a legal
 # action list is mostly ``build``/``terrain`` of each tile in hand at each free position and the
 # units' steps, and making each anew allocated two tuples per action per position generated
-# (docs/performance.md). Keyed by small integers and positions, so bounded by the board.
+# (docs/performance.md). The placed actions are bounded by ``MEMO_LIMIT``; the others are keyed by
+# a kind and a tile or a square, so bounded by the squares a game's board reaches.
 _PLACED: dict[tuple[str, int], dict[Pos, Action]] = {}
 #: The positions kept a kind and tile (the memo starts again past it).
 MEMO_LIMIT: Final = 4096
