@@ -186,9 +186,19 @@ def clickable_in_view(page: Page, root: str, selector: str) -> list[tuple[int, f
 
 
 def click_found(page: Page, selector: str, found: tuple[int, float, float]) -> Any:
-    """Click the part ``found`` (of :func:`clickable_in_view`) at its point; returns its locator."""
+    """Click the part ``found`` (of :func:`clickable_in_view`) at its point; returns its locator.
+
+    The mouse goes to the very point :func:`clickable_in_view` hit-tested (from the part's
+    ``getBoundingClientRect``). ``Locator.click(position=...)`` measures from another box, the
+    layout's box model, which for an SVG part includes its strokes (70 px against 66 for a Royal
+    Court zone tile), and scrolls the part into view first: a point near a part's edge then
+    lands a few pixels off it, on the board's ground, and the click waits until it times out."""
     part = page.locator(selector).nth(int(found[0]))
-    part.click(position={"x": found[1], "y": found[2]})
+    x, y = part.evaluate(
+        "(el, [dx, dy]) => { const r = el.getBoundingClientRect(); return [r.left + dx, r.top + dy]; }",
+        [found[1], found[2]],
+    )
+    page.mouse.click(x, y)
     return part
 
 
