@@ -357,6 +357,30 @@ def test_a_binary_or_folder_input_is_one_clear_line(tmp_path: Path) -> None:
     assert result.exit_code == ERROR_EXIT_CODE and "it is a folder" in result.stderr
 
 
+def test_an_endless_or_huge_input_is_refused_by_its_size(tmp_path: Path) -> None:
+    """``/dev/zero`` given as a record was read until memory ran out; a file larger than
+    ``MAX_FILE_BYTES`` is now one clear line, whatever command reads it."""
+    from regalia.core.data import MAX_FILE_BYTES
+
+    huge = tmp_path / "huge.json"
+    with huge.open("wb") as f:
+        f.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk used
+    inputs = [str(huge)] + (["/dev/zero"] if Path("/dev/zero").exists() else [])
+    for path in inputs:
+        for command in (
+            ["replay", path],
+            ["score", path],
+            ["play", "--load", path],
+            ["analyse", path],
+            ["combine", path, path],
+        ):
+            result = invoke(*command)
+            assert result.exit_code == ERROR_EXIT_CODE, command
+            assert "Traceback" not in result.output
+            lines = result.stderr.strip().splitlines()
+            assert len(lines) == 1 and "larger than 16 MiB" in lines[0], (command, result.stderr)
+
+
 # -- score ------------------------------------------------------------------------------------------
 
 

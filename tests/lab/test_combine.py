@@ -90,7 +90,7 @@ def test_files_that_are_not_runs_are_named(tmp_path: Path) -> None:
         load_runs([good, bad])
     with pytest.raises(CombineError, match=r"other\.json: not the summary of an arena run.*no options"):
         load_runs([good, other])
-    with pytest.raises(CombineError, match=r"missing\.json: not a readable JSON file"):
+    with pytest.raises(CombineError, match=r"cannot read run summary .*missing\.json: No such file"):
         load_runs([good, tmp_path / "missing.json"])
     garbled = _run(1)
     del garbled["head_to_head"]["pairs"]

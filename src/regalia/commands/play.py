@@ -37,6 +37,7 @@ from rich.text import Text
 
 from regalia.commands._common import DEFAULT_GAME, game_help, options_from, read_line, seat_index
 from regalia.commands._common import console as make_console
+from regalia.core.data import read_text_file
 from regalia.core.errors import OptionError, RecordError, RegaliaError
 from regalia.core.game import CHANCE, Game, State
 from regalia.core.plugin import Plugin, ReferenceItem
@@ -968,8 +969,8 @@ def _file_format(path: Path) -> str | None:
     import json
 
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = json.loads(read_text_file(path))
+    except (RegaliaError, ValueError):
         return None
     kind = doc.get("format") if isinstance(doc, dict) else None
     return kind if isinstance(kind, str) else None

@@ -70,16 +70,30 @@ def decode_text(data: bytes, name: str, error: type[RegaliaError] = DataError) -
         ) from None
 
 
+#: The largest file regalia reads (16 MiB). Its records, positions, catalogues and run summaries
+#: are kilobytes; a bigger file is a wrong path, and an endless one (``/dev/zero``) would otherwise
+#: be read until memory ran out.
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
 def read_text_file(path: str | Path, what: str = "", error: type[RegaliaError] = DataError) -> str:
-    """The text of a user's file; ``what`` names it in errors (e.g. ``"record"``)."""
+    """The text of a user's file; ``what`` names it in errors (e.g. ``"record"``). A folder, an
+    unreadable file, one larger than :data:`MAX_FILE_BYTES` and text that cannot be decoded raise
+    ``error`` naming the file."""
     label = f"{what + ' ' if what else ''}{path}"
     target = Path(path)
     if target.is_dir():
         raise error(f"cannot read {label}: it is a folder, not a file")
     try:
-        data = target.read_bytes()
+        with target.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise error(f"cannot read {label}: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise error(
+            f"cannot read {label}: it is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, "
+            "far more than any file of regalia's (a record, a position, a catalogue)"
+        )
     return decode_text(data, str(path), error)
 
 

@@ -32,6 +32,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from regalia.core.data import read_text_file
 from regalia.core.errors import RegaliaError
 from regalia.core.game import JSON
 from regalia.lab.arena import estimate_json
@@ -51,9 +52,10 @@ def load_runs(paths: Sequence[str | Path]) -> list[JSON]:
     is not a run's summary is a :class:`CombineError` that names it."""
     docs = []
     for path in paths:
+        text = read_text_file(path, "run summary", CombineError)
         try:
-            doc = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
             raise CombineError(f"{path}: not a readable JSON file ({exc})") from None
         missing = [
             key
