@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ai.toygame import ToyGame
-from regalia.lab import arena, run_arena
+from regalia.lab import arena, backends, run_arena
 from regalia.lab.backends import IN_FLIGHT, Interrupted, run_jobs
 from regalia.lab.play import LabError
 
@@ -90,6 +90,22 @@ def test_a_note_is_shown_beside_the_progress_bar_after_every_task(capsys: pytest
     run_jobs(list(range(3)), task=_done, progress=True, description="toy", note=note)  # type: ignore[arg-type]
     assert notes == [0, 1, 2]
     assert "toy LLR +0.3" in capsys.readouterr().err
+
+
+def test_progress_to_a_log_file_is_a_plain_line_now_and_then(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standard error that is not a terminal (a run under nohup) gets plain lines, not a live bar
+    that shows nothing until the end: at most one every LOG_EVERY_SECONDS, and one when the last
+    job is done, each with the note, the jobs done and the time taken."""
+    monkeypatch.setattr(backends, "LOG_EVERY_SECONDS", 3600.0)
+    run_jobs(list(range(4)), task=_done, progress=True, description="arena toy", note=lambda: "LLR +0.1")  # type: ignore[arg-type]
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == ["arena toy LLR +0.1: 4/4, 0:00:00 elapsed"]
+    monkeypatch.setattr(backends, "LOG_EVERY_SECONDS", 0.0)
+    run_jobs(list(range(3)), task=_done, progress=True, description="arena toy")  # type: ignore[arg-type]
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert [line.split(",")[0] for line in lines] == ["arena toy: 1/3", "arena toy: 2/3", "arena toy: 3/3"]
 
 
 def test_an_interruption_after_the_decision_keeps_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
