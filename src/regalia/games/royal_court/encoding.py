@@ -204,8 +204,9 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         turned = seat == 1
         sign = -1 if turned else 1
         if self.frame_kind == "board":
-            xs, ys = zip(*s.board, strict=True)  # the columns and rows of the pieces, in C
-            cx2, cy2 = sign * (min(xs) + max(xs)), sign * (min(ys) + max(ys))
+            xs = [p[0] * sign for p in s.board]
+            ys = [p[1] * sign for p in s.board]
+            cx2, cy2 = min(xs) + max(xs), min(ys) + max(ys)
         elif self.frame_kind == "origin":
             cx2, cy2 = sign * (KING_AT[0] + QUEEN_AT[0]), sign * (KING_AT[1] + QUEEN_AT[1])
         else:
