@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import regalia
 from ai.toygame import ToyGame
 from regalia.lab import run_arena
 from regalia.lab.cli import app
@@ -61,6 +62,36 @@ def test_runs_of_games_combine_their_game_outcomes() -> None:
     assert both["head_to_head"]["model"] == "trinomial" and "pairs" not in both["head_to_head"]
     assert both["head_to_head"]["score"] == estimate(TRINOMIAL, counts).score
     assert both["sprt"] is None
+
+
+def test_runs_of_one_agent_against_the_automaton_combine_their_win_rates(tmp_path: Path) -> None:
+    """A solo run (one agent against Henry) has no head-to-head: the combined figure is the win
+    rate of the summed wins, with its Wilson interval; the command prints it."""
+    game = regalia.load_game("two-heirs", solo=True, level=1)
+    runs = []
+    for seed in (3, 4):
+        result = run_arena(game, ["greedy"], games=3, seed=seed, progress=False)
+        runs.append(json.loads(json.dumps(result.to_json())))
+    assert all(run["head_to_head"] is None for run in runs)
+    both = combine(runs)
+    wins = sum(run["wins"]["greedy"] for run in runs)
+    games = wins + sum(run["losses"]["greedy"] + run["agent_draws"]["greedy"] for run in runs)
+    assert games == both["games"] == 6
+    low, high = wilson_interval(wins, games)
+    assert both["win_rate"]["greedy"] == {"rate": wins / games, "low": low, "high": high}
+    assert both["head_to_head"] is None and both["sprt"] is None
+    paths = []
+    for seed, run in zip((3, 4), runs, strict=True):
+        path = tmp_path / f"solo{seed}.json"
+        path.write_text(json.dumps(run))
+        paths.append(str(path))
+    result = runner.invoke(app, ["combine", *paths])
+    assert result.exit_code == 0, result.output
+    assert f"greedy: {wins}/0/{games - wins} (W/D/L), win rate {wins / games:.1%}" in result.output
+    assert "Elo" not in result.output and "Traceback" not in result.output
+    mixed = dict(runs[1], head_to_head=_run(1)["head_to_head"])
+    with pytest.raises(CombineError, match="some runs have a head-to-head and some have none"):
+        combine([runs[0], mixed])
 
 
 def test_runs_of_another_match_up_or_the_same_seed_are_refused() -> None:

@@ -4,7 +4,8 @@ as one run (``regalia combine RUN.json ...``).
 A long measurement (an SPRT that has not decided, or 200 paired games at a second a move) does
 not always fit in one sitting. Run again with the same game, options, agents and ``--pairs``, on
 another ``--seed``; then combine. The counts are added: each agent's wins, draws and losses, and
-the head-to-head counts (pair outcomes with two agents in pairs, else games or deals). The
+the head-to-head counts (pair outcomes with two agents in pairs, else games or deals; none for
+one agent against a game's automaton, whose combined figure is its win rate). The
 figures are then worked out anew from the sums: the win rates with Wilson intervals, the Elo
 difference with its 95% interval and the LOS, and, when every run asked for the same SPRT, its
 LLR and decision. That is the test continued over the runs' units, in the order of the runs.
@@ -72,8 +73,9 @@ def load_runs(paths: Sequence[str | Path]) -> list[JSON]:
 
 def combine(runs: Sequence[JSON]) -> JSON:
     """One summary of ``runs`` (see the module docstring); a :class:`CombineError` when they are
-    fewer than two, differ in a key of :data:`SAME` or in their SPRT, share a seed, have no
-    head-to-head (one agent), or hold counts that are missing or not numbers."""
+    fewer than two, differ in a key of :data:`SAME` or in their SPRT, share a seed, or hold
+    counts that are missing or not numbers. Runs of one agent (against a game's automaton) have
+    no head-to-head: their combined summary has win rates, and ``head_to_head`` and ``sprt`` None."""
     try:
         return _combine(runs)
     except (KeyError, TypeError, ValueError) as exc:
@@ -91,14 +93,36 @@ def _combine(runs: Sequence[JSON]) -> JSON:
     seeds = [run["seed"] for run in runs]
     if len(set(seeds)) < len(seeds):
         raise CombineError(f"two runs have the same seed (seeds {seeds}): they played the same games")
-    if any(run["head_to_head"] is None for run in runs):
-        raise CombineError("a run has no head-to-head (one agent): nothing to combine")
+    solo = [run["head_to_head"] is None for run in runs]
+    if any(solo) and not all(solo):
+        raise CombineError("some runs have a head-to-head and some have none: combine runs of one match-up")
     names = list(first["wins"])
     games = sum(int(run["games"]) for run in runs)
     wins = {name: sum(int(run["wins"][name]) for run in runs) for name in names}
     losses = {name: sum(int(run["losses"][name]) for run in runs) for name in names}
     draws = {name: sum(int(run["agent_draws"][name]) for run in runs) for name in names}
-    h2h = first["head_to_head"]
+    head, sprt = (None, None) if all(solo) else _head_to_head(runs)
+    out: JSON = {
+        "game": first["game"],
+        "options": first["options"],
+        "specs": first["specs"],
+        "pairs": first["pairs"],
+        "runs": [{"seed": run["seed"], "games": run["games"]} for run in runs],
+        "games": games,
+        "wins": wins,
+        "losses": losses,
+        "agent_draws": draws,
+        "draws": sum(int(run["draws"]) for run in runs),
+        "win_rate": {name: _rate(wins[name], wins[name] + draws[name] + losses[name]) for name in names},
+        "head_to_head": head,
+        "sprt": sprt,
+    }
+    return out
+
+
+def _head_to_head(runs: Sequence[JSON]) -> tuple[JSON, JSON | None]:
+    """The head-to-head of two agents (or of deals in a solo game) and its SPRT, from the summed counts."""
+    h2h = runs[0]["head_to_head"]
     pentanomial = h2h["model"] == "pentanomial"
     counts = _counts(runs, pentanomial)
     values = PENTANOMIAL if pentanomial else TRINOMIAL
@@ -115,22 +139,7 @@ def _combine(runs: Sequence[JSON]) -> JSON:
     }
     if pentanomial:
         head["pairs"] = dict(zip(PAIR_OUTCOMES, counts, strict=True))
-    out: JSON = {
-        "game": first["game"],
-        "options": first["options"],
-        "specs": first["specs"],
-        "pairs": first["pairs"],
-        "runs": [{"seed": run["seed"], "games": run["games"]} for run in runs],
-        "games": games,
-        "wins": wins,
-        "losses": losses,
-        "agent_draws": draws,
-        "draws": sum(int(run["draws"]) for run in runs),
-        "win_rate": {name: _rate(wins[name], wins[name] + draws[name] + losses[name]) for name in names},
-        "head_to_head": head,
-        "sprt": _sprt(runs, values, counts),
-    }
-    return out
+    return head, _sprt(runs, values, counts)
 
 
 def _counts(runs: Sequence[JSON], pentanomial: bool) -> list[int]:
@@ -171,7 +180,8 @@ def _rate(wins: int, games: int) -> JSON:
 
 
 def summary_lines(doc: JSON) -> list[str]:
-    """The combined summary in a few lines, for the terminal."""
+    """The combined summary in a few lines, for the terminal (win rates only for runs of one agent
+    against a game's automaton, which have no head-to-head)."""
     h2h = doc["head_to_head"]
     runs = ", ".join(f"seed {run['seed']} ({run['games']} games)" for run in doc["runs"])
     lines = [f"{doc['game']}: {len(doc['runs'])} runs combined: {runs}; {doc['games']} games"]
@@ -180,6 +190,8 @@ def summary_lines(doc: JSON) -> list[str]:
             f"  {name}: {doc['wins'][name]}/{doc['agent_draws'][name]}/{doc['losses'][name]} (W/D/L), "
             f"win rate {rate['rate']:.1%} (Wilson 95%: {rate['low']:.1%} to {rate['high']:.1%})"
         )
+    if h2h is None:
+        return lines
     elo = ("+inf" if h2h["score"] > 0.5 else "-inf") if h2h["elo"] is None else f"{h2h['elo']:+.0f}"
     low = "-inf" if h2h["elo_low"] is None else f"{h2h['elo_low']:+.0f}"
     high = "+inf" if h2h["elo_high"] is None else f"{h2h['elo_high']:+.0f}"
