@@ -272,13 +272,13 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         """The window of ``state`` (the same for every seat: north is up for all)."""
         s = _base(state)
         side = self.side
+        if self.frame_kind == "origin":
+            r = (side - 1) // 2
+            return Frame(-r, r)
         board = s.board
         xs = [p[0] for p in board]
         ys = [p[1] for p in board]
         tx0, tx1, ty0, ty1 = min(xs), max(xs), min(ys), max(ys)
-        if self.frame_kind == "origin":
-            r = (side - 1) // 2
-            return Frame(-r, r)
         ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
         if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
             # lean towards where the drawn tile may go (one cell beyond the tiles at most)
