@@ -104,6 +104,15 @@ GameArg = Annotated[
     str, typer.Argument(metavar="GAME", help=f"Game id: {', '.join(game_ids())}.", show_default=False)
 ]
 AgentsOpt = Annotated[str, typer.Option("--agents", "-a", help=AGENTS_HELP, show_default=False)]
+#: ``balance`` and ``fit``: the agents that play every seat (their defaults differ, so are shown).
+SeatAgentsOpt = Annotated[
+    str,
+    typer.Option(
+        "--agents",
+        "-a",
+        help="Agent specs, one for every seat agents play or one per seat (comma-separated).",
+    ),
+]
 SeedOpt = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
 WorkersOpt = Annotated[
     int | None,
@@ -279,14 +288,7 @@ def option_flags(args: list[str]) -> list[str]:
 def balance_command(
     ctx: typer.Context,
     game: GameArg,
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            help="Agent specs, one for every seat agents play or one per seat (comma-separated).",
-        ),
-    ] = "greedy",
+    agents: SeatAgentsOpt = "greedy",
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=1)] = 200,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
@@ -343,14 +345,7 @@ def balance_command(
 
 def fit_command(
     game: GameArg,
-    agents: Annotated[
-        str,
-        typer.Option(
-            "--agents",
-            "-a",
-            help="Agent specs, one for every seat agents play or one per seat (comma-separated).",
-        ),
-    ] = "random",
+    agents: SeatAgentsOpt = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="Number of games.", min=1)] = 100,
     seed: SeedOpt = 0,
     workers: WorkersOpt = None,
