@@ -15,6 +15,7 @@ from ai.toygame import ToyGame
 from regalia.lab import run_arena
 from regalia.lab.cli import app
 from regalia.lab.combine import CombineError, combine, load_runs
+from regalia.lab.play import LabError
 from regalia.lab.sprt import PENTANOMIAL, TRINOMIAL, estimate, llr
 from regalia.lab.stats import wilson_interval
 
@@ -148,4 +149,105 @@ def test_the_command_prints_the_combined_run_or_one_error_line(tmp_path: Path) -
     refused = runner.invoke(app, ["combine", paths[0], paths[0]])
     assert refused.exit_code == 2
     assert "error: two runs have the same seed" in refused.output
+    assert "Traceback" not in refused.output
+
+
+def _save(tmp_path: Path, doc: dict, name: str) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return str(path)
+
+
+def test_a_run_that_continues_another_goes_on_with_its_test(tmp_path: Path) -> None:
+    """``--continue``: the SPRT starts from the earlier run's counts and stops when both runs
+    together decide; its LLR is then what ``combine`` of both works out, while the run's other
+    figures are its own games'."""
+    first = _run(0)
+    assert first["sprt"]["decision"] == "inconclusive"
+    path = _save(tmp_path, first, "run0.json")
+    more = run_arena(
+        GAME,
+        ["greedy", "random"],
+        games=400,
+        seed=1,
+        pairs=True,
+        sprt="elo0=0,elo1=100",
+        progress=False,
+        continues=[path],
+    )
+    doc = json.loads(json.dumps(more.to_json()))
+    assert more.sprt is not None and more.sprt.decision == "H1"
+    both = combine([first, doc])
+    assert doc["sprt"]["llr"] == both["sprt"]["llr"] and both["sprt"]["decision"] == "H1"
+    assert doc["sprt"]["units"] == both["head_to_head"]["units"] == first["games"] // 2 + more.games // 2
+    assert doc["sprt"]["continues"] == [{"path": path, "seed": 0, "games": first["games"]}]
+    assert sum(doc["head_to_head"]["pairs"].values()) == more.games // 2  # the run's own figures
+    # the same seed alone, starting from nothing, needs more pairs to decide
+    alone = run_arena(
+        GAME, ["greedy", "random"], games=400, seed=1, pairs=True, sprt="elo0=0,elo1=100", progress=False
+    )
+    assert alone.sprt is not None and alone.games > more.games
+    assert [r.returns for r in alone.results[: more.games]] == [r.returns for r in more.results]
+    lines = "\n".join(more.summary_lines())
+    assert (
+        f"after {more.games} games and the {first['games']} games of the runs it continues (seeds 0)" in lines
+    )
+
+
+def test_what_cannot_be_continued_is_refused(tmp_path: Path) -> None:
+    path = _save(tmp_path, _run(0), "run0.json")
+
+    def go(
+        seed: int = 1, sprt: str | None = "elo0=0,elo1=100", agents: str = "greedy,random", *paths: str
+    ) -> None:
+        run_arena(
+            GAME, agents, games=4, seed=seed, pairs=True, sprt=sprt, progress=False, continues=paths or [path]
+        )
+
+    with pytest.raises(LabError, match="give the same --sprt"):
+        go(1, None)
+    with pytest.raises(CombineError, match=r"run0\.json asked for another SPRT \(elo0=0,elo1=100"):
+        go(1, "elo0=0,elo1=50")
+    with pytest.raises(CombineError, match="same seed"):
+        go(0)
+    with pytest.raises(CombineError, match=r"run0\.json has another specs"):
+        go(1, "elo0=0,elo1=100", "random,greedy")
+    easy = run_arena(
+        GAME, ["greedy", "random"], games=40, seed=2, pairs=True, sprt="elo0=-400,elo1=-300", progress=False
+    )
+    decided = _save(tmp_path, json.loads(json.dumps(easy.to_json())), "decided.json")
+    assert json.loads(Path(decided).read_text())["sprt"]["decision"] == "H1"
+    with pytest.raises(CombineError, match=r"decided\.json decided its test already \(H1\)"):
+        go(3, "elo0=-400,elo1=-300", "greedy,random", decided)
+    together = [_save(tmp_path, _run(seed, sprt="elo0=0,elo1=40"), f"r{seed}.json") for seed in range(4, 12)]
+    runs = [json.loads(Path(p).read_text()) for p in together]
+    assert all(run["sprt"]["decision"] == "inconclusive" for run in runs)
+    assert combine(runs)["sprt"]["decision"] == "H1"
+    with pytest.raises(CombineError, match="the runs continued have decided already"):
+        go(20, "elo0=0,elo1=40", "greedy,random", *together)
+    with pytest.raises(CombineError, match=r"missing\.json: No such file"):
+        go(1, "elo0=0,elo1=100", "greedy,random", str(tmp_path / "missing.json"))
+
+
+def test_the_arena_command_continues_a_run_or_says_why_not(tmp_path: Path) -> None:
+    args = [
+        "arena",
+        "two-heirs",
+        "--agents",
+        "greedy,random",
+        "--pairs",
+        "--sprt",
+        "elo0=0,elo1=50",
+        "--json",
+    ]
+    first = runner.invoke(app, [*args, "--games", "4", "--seed", "0", "--no-progress"])
+    assert first.exit_code == 0, first.output
+    path = _save(tmp_path, json.loads(first.output), "run0.json")
+    more = runner.invoke(app, [*args, "--games", "400", "--seed", "1", "--no-progress", "--continue", path])
+    assert more.exit_code == 0, more.output
+    doc = json.loads(more.output)
+    assert doc["sprt"]["decision"] == "H1" and doc["sprt"]["continues"][0]["seed"] == 0
+    assert doc["sprt"]["llr"] == combine([json.loads(first.output), doc])["sprt"]["llr"]
+    refused = runner.invoke(app, [*args, "--seed", "0", "--no-progress", "--continue", path])
+    assert refused.exit_code == 2 and "error: two runs have the same seed" in refused.output
     assert "Traceback" not in refused.output

@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from regalia.ai.registry import AGENTS
 from regalia.ai.simple import RandomAgent
 from regalia.lab import backends, run_arena
 from regalia.lab.backends import Interrupted, finished_prefix, run_jobs, stop_signal
+from regalia.lab.sprt import PENTANOMIAL, llr
 
 
 class _Stop:
@@ -101,6 +103,36 @@ def test_an_interrupted_sprt_keeps_whole_pairs_and_says_it_was_stopped(interrupt
     assert result.interrupted and result.games % 2 == 0 and result.games < 40
     assert result.sprt is not None and result.sprt.decision == ""
     assert result.verdict() == f"inconclusive: interrupted after {result.games} games"
+
+
+def test_an_interrupted_run_that_continues_another_keeps_the_earlier_counts(
+    interrupting: type[_Stop], tmp_path: Path
+) -> None:
+    """With ``continues``, the test read again after an interruption starts from the earlier
+    run's counts, as it did while playing: its LLR is that of both runs' pairs."""
+    interrupting.limit = 0  # never
+    spec = "elo0=0,elo1=50"
+    first = run_arena(
+        "two-heirs", "interrupting,random", games=4, seed=5, pairs=True, sprt=spec, progress=False
+    )
+    assert first.sprt is not None and first.sprt.decision == ""
+    path = tmp_path / "first.json"
+    path.write_text(json.dumps(first.to_json()))
+    interrupting.calls, interrupting.limit = 0, 330
+    result = run_arena(
+        "two-heirs",
+        "interrupting,random",
+        games=40,
+        seed=6,
+        pairs=True,
+        sprt=spec,
+        progress=False,
+        continues=[path],
+    )
+    assert result.interrupted and result.sprt is not None and result.sprt.decision == ""
+    counts = [a + b for a, b in zip(first.counts(), result.counts(), strict=True)]
+    assert result.sprt.units == sum(counts) == 2 + result.games // 2
+    assert result.sprt.llr == llr(PENTANOMIAL, counts, 0, 50)
 
 
 def test_an_arena_interrupted_before_any_game_finished(interrupting: type[_Stop]) -> None:

@@ -76,6 +76,8 @@ class ArenaResult:
     interrupted: bool = False  # stopped by Ctrl-C or SIGTERM: the games finished until then
     planned: int = 0  # the games the run was to play at most (0: as many as it has)
     deals: bool = False  # pairs in a game with one seat for agents: each deal played by each agent
+    #: The earlier runs (path, seed, games) whose SPRT this one goes on with (``continues``).
+    continues: list[JSON] = dataclasses.field(default_factory=list)
 
     # -- head to head: the first agent (tested) against the second (baseline) ----------------------
     @property
@@ -164,6 +166,7 @@ class ArenaResult:
             "units": self.sprt.units,
             "unit": self._unit(),
             "verdict": self.verdict(),
+            "continues": self.continues,
         }
 
     def _unit(self) -> str:
@@ -214,9 +217,14 @@ class ArenaResult:
             lines.append(f"pairs (for {a}): {pairs}")
         if self.sprt is not None:
             lower, upper = self.sprt.spec.bounds
+            before = ""
+            if self.continues:
+                seeds = ", ".join(str(run["seed"]) for run in self.continues)
+                earlier = sum(int(run["games"]) for run in self.continues)
+                before = f" and the {plural(earlier, 'game')} of the runs it continues (seeds {seeds})"
             lines.append(
                 f"SPRT {self.sprt.spec.text()}: LLR {self.sprt.llr:.2f} (bounds {lower:.2f}, {upper:.2f})"
-                f" after {plural(self.games, 'game')}"
+                f" after {plural(self.games, 'game')}{before}"
             )
             lines.append(self.verdict())
         return stopped + lines
@@ -398,6 +406,7 @@ def run_arena(
     records: bool | None = None,
     pairs: bool = False,
     sprt: SprtSpec | str | None = None,
+    continues: Sequence[str | Path] = (),
 ) -> ArenaResult:
     """Play ``games`` games of ``game_id`` between the agents, one agent per seat.
 
@@ -417,7 +426,10 @@ def run_arena(
     text ``elo0=0,elo1=10[,alpha=..,beta=..]``) tests the first agent against the second after each
     game (each pair with ``pairs``; each set of rotations with more agents) and stops when it
     decides, ``games`` being the most it plays; games that workers finished past the decision are
-    left out, so the result does not depend on the workers or the backend.
+    left out, so the result does not depend on the workers or the backend. ``continues``: the
+    summaries (``--json``) of earlier runs of this match-up and test on other seeds; the test then
+    starts from their counts and stops when all the runs together decide (the figures, but for the
+    SPRT's, are still this run's alone; :func:`regalia.lab.combine.combine` gives them all).
     """
     if out_dir is not None:
         check_out_dir(Path(out_dir))
@@ -433,6 +445,15 @@ def run_arena(
     game, opts, num_players, specs, jobs = plan.game, plan.options, plan.num_players, plan.specs, plan.jobs
     if sprt is not None and len(specs) < 2:
         raise LabError("--sprt tests the first agent against the second: give at least two agents")
+    done: list[JSON] = []
+    start_counts: list[int] = []
+    if continues:
+        if sprt is None:
+            raise LabError("--continue goes on with the SPRT of earlier runs: give the same --sprt")
+        from regalia.lab.combine import continued_counts
+
+        header = {"game": _game_name(game), "options": opts, "specs": specs, "pairs": pairs, "seed": seed}
+        done, start_counts = continued_counts(continues, json.loads(json.dumps(header)), sprt)
     start = time.perf_counter()
     name = f"{_game_name(game)} arena"
     decided: SprtResult | None = None
@@ -457,6 +478,7 @@ def run_arena(
             ray_address,
             progress,
             name,
+            start_counts,
         )
     result = ArenaResult(
         game=_game_name(game),
@@ -476,6 +498,7 @@ def run_arena(
         interrupted=interrupted,
         planned=len(jobs),
         deals=deals,
+        continues=done,
     )
     if out_dir is not None:
         result.save(out_dir)
@@ -507,6 +530,7 @@ def _run_sequential(
     ray_address: str | None,
     progress: bool,
     name: str,
+    start: Sequence[int] = (),
 ) -> tuple[list[GameResult], SprtResult, int, bool]:
     """Play ``jobs``, a unit (``per_unit`` games) a task, testing each unit in index order as soon
     as it and those before it have finished: of each game (``kind`` ``"games"``), of each pair of
@@ -516,15 +540,17 @@ def _run_sequential(
     the games it stands on, are the same whatever the workers and the order in which their games
     finish. Returns those games, the test's result, the games played (the decision's, and those
     of later units that had finished) and whether an interruption stopped it (the test then
-    stands on the whole units finished in order)."""
+    stands on the whole units finished in order). ``start``: the counts of earlier runs that this
+    one continues (the test then starts from them)."""
     pentanomial = kind == "pairs"
     values = PENTANOMIAL if pentanomial else TRINOMIAL
-    counts = [0] * len(values)
+    counts = list(start) or [0] * len(values)
+    begin = SprtResult(spec, "", llr(values, counts, spec.elo0, spec.elo1) if start else 0.0, sum(start))
     arrived: dict[tuple[int, int], GameResult] = {}
     ordered: list[GameResult] = []  # the results of jobs[0 : len(ordered)], every one finished
     seen = 0  # results already read into ``arrived``
     tested = 0  # games already tested
-    test = SprtResult(spec, "", 0.0, 0)
+    test = begin
 
     def check(finished: list[GameResult]) -> bool:
         nonlocal seen, tested, test
@@ -568,8 +594,8 @@ def _run_sequential(
     except Interrupted as stop:
         # the test again from the start, on the results that came back (sorted): the same
         # decision, whenever the interruption came (even inside ``check``, or after the decision)
-        arrived, ordered, counts, seen, tested = {}, [], [0] * len(values), 0, 0
-        test = SprtResult(spec, "", 0.0, 0)
+        arrived, ordered, counts, seen, tested = {}, [], list(start) or [0] * len(values), 0, 0
+        test = begin
         check(stop.results)
         played, interrupted = len(stop.results), not test.decision
     return ordered[:tested], test, played, interrupted

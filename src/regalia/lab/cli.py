@@ -167,6 +167,16 @@ def arena_command(
             " decides, --games being the most played.",
         ),
     ] = None,
+    continues: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--continue",
+            metavar="RUN.json",
+            help="Go on with the SPRT of an earlier run of this match-up on another seed (its --json"
+            " summary; repeatable): the test starts from its counts and stops when the runs together"
+            " decide (docs/lab.md).",
+        ),
+    ] = None,
 ) -> None:
     """Play many games between agents (seats alternated) and summarise the results: W/D/L, Elo of
     the first agent over the second with a 95% interval and the likelihood of superiority."""
@@ -193,6 +203,7 @@ def arena_command(
         out_dir=out,
         pairs=pairs,
         sprt=spec,
+        continues=continues or (),
     )
     _show(result, json_output)
     if not json_output:

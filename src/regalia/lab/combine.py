@@ -82,17 +82,26 @@ def combine(runs: Sequence[JSON]) -> JSON:
         raise CombineError(f"a run's summary is not one regalia arena --json wrote: {exc!r}") from None
 
 
+def _check_one_match_up(runs: Sequence[JSON], names: Sequence[str]) -> None:
+    """Refuse ``runs`` (called ``names`` in the messages) unless they share every key of
+    :data:`SAME` and no two share a seed."""
+    first = runs[0]
+    for key in SAME:
+        for name, run in zip(names[1:], runs[1:], strict=True):
+            if run[key] != first[key]:
+                raise CombineError(
+                    f"{name} has another {key} ({run[key]!r}) than {names[0]} ({first[key]!r})"
+                )
+    seeds = [run["seed"] for run in runs]
+    if len(set(seeds)) < len(seeds):
+        raise CombineError(f"two runs have the same seed (seeds {seeds}): they played the same games")
+
+
 def _combine(runs: Sequence[JSON]) -> JSON:
     if len(runs) < 2:
         raise CombineError("give at least two runs to combine")
     first = runs[0]
-    for key in SAME:
-        for k, run in enumerate(runs[1:], 2):
-            if run[key] != first[key]:
-                raise CombineError(f"run {k} has another {key} ({run[key]!r}) than run 1 ({first[key]!r})")
-    seeds = [run["seed"] for run in runs]
-    if len(set(seeds)) < len(seeds):
-        raise CombineError(f"two runs have the same seed (seeds {seeds}): they played the same games")
+    _check_one_match_up(runs, [f"run {k}" for k in range(1, len(runs) + 1)])
     solo = [run["head_to_head"] is None for run in runs]
     if any(solo) and not all(solo):
         raise CombineError("some runs have a head-to-head and some have none: combine runs of one match-up")
@@ -172,6 +181,47 @@ def _sprt(runs: Sequence[JSON], values: Sequence[float], counts: list[int]) -> J
         "decision": spec.decide(value) or "inconclusive",
         "units": sum(counts),
     }
+
+
+def continued_counts(paths: Sequence[str | Path], run: JSON, spec: SprtSpec) -> tuple[list[JSON], list[int]]:
+    """What a new run (``run``: its game, options, specs, pairs and seed) that continues the SPRT
+    of the earlier runs in ``paths`` (their ``regalia arena --json`` summaries) starts from: the
+    runs' seeds and games, and their head-to-head counts summed (pair outcomes LL..WW, or losses,
+    draws, wins). So the test goes on over all the runs' units, as :func:`combine` of them all
+    works it out. A :class:`CombineError` names a file that is no run, a run of another match-up
+    or test (``spec``), a seed played already, or runs that have decided already."""
+    runs = load_runs(paths)
+    names = ["this run", *(str(path) for path in paths)]
+    try:
+        _check_one_match_up([run, *runs], names)
+        for name, doc in zip(names[1:], runs, strict=True):
+            asked = doc["sprt"]
+            if asked is None:
+                raise CombineError(f"{name} asked for no SPRT: there is no test to continue")
+            theirs = SprtSpec(*(float(asked[k]) for k in ("elo0", "elo1", "alpha", "beta")))
+            if theirs != spec:
+                raise CombineError(
+                    f"{name} asked for another SPRT ({theirs.text()}) than this run ({spec.text()})"
+                )
+            if asked["decision"] in ("H0", "H1"):
+                raise CombineError(
+                    f"{name} decided its test already ({asked['decision']}): there is nothing to continue"
+                )
+        pentanomial = runs[0]["head_to_head"]["model"] == "pentanomial"
+        counts = _counts(runs, pentanomial)
+        done = [
+            {"path": str(path), "seed": doc["seed"], "games": int(doc["games"])}
+            for path, doc in zip(paths, runs, strict=True)
+        ]
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CombineError(f"a run's summary is not one regalia arena --json wrote: {exc!r}") from None
+    value = llr(PENTANOMIAL if pentanomial else TRINOMIAL, counts, spec.elo0, spec.elo1)
+    if spec.decide(value):
+        raise CombineError(
+            f"the runs continued have decided already ({spec.decide(value)} at LLR {value:.2f}, bounds"
+            f" {spec.bounds[0]:.2f}, {spec.bounds[1]:.2f}): there is nothing to continue"
+        )
+    return done, counts
 
 
 def _rate(wins: int, games: int) -> JSON:
