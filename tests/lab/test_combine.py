@@ -194,6 +194,22 @@ def test_a_run_that_continues_another_goes_on_with_its_test(tmp_path: Path) -> N
     )
 
 
+def test_runs_of_single_games_continue_their_trinomial_test(tmp_path: Path) -> None:
+    """Without ``--pairs`` the test counts games (losses, draws, wins), and goes on from the
+    earlier run's game counts."""
+    spec = "elo0=0,elo1=100"
+    first = _run(0, pairs=False, sprt=spec)
+    assert first["sprt"]["decision"] == "inconclusive"
+    path = _save(tmp_path, first, "games0.json")
+    more = run_arena(
+        GAME, ["greedy", "random"], games=400, seed=1, sprt=spec, progress=False, continues=[path]
+    )
+    doc = json.loads(json.dumps(more.to_json()))
+    both = combine([first, doc])
+    assert doc["sprt"]["llr"] == both["sprt"]["llr"] and doc["sprt"]["decision"] == both["sprt"]["decision"]
+    assert doc["sprt"]["units"] == first["games"] + more.games and doc["sprt"]["unit"] == "game"
+
+
 def test_what_cannot_be_continued_is_refused(tmp_path: Path) -> None:
     path = _save(tmp_path, _run(0), "run0.json")
 
