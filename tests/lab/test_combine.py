@@ -245,6 +245,44 @@ def test_what_cannot_be_continued_is_refused(tmp_path: Path) -> None:
         go(1, "elo0=0,elo1=100", "greedy,random", str(tmp_path / "missing.json"))
 
 
+def test_a_run_that_went_on_from_another_is_not_read_without_it(tmp_path: Path) -> None:
+    """A run made with ``continues`` decided on the earlier run's games too: continuing it, or
+    combining it, without that run is refused, naming the run left out."""
+    spec = "elo0=0,elo1=40"
+    path = _save(tmp_path, _run(0, sprt=spec), "run0.json")
+    second = run_arena(
+        GAME, ["greedy", "random"], games=4, seed=1, pairs=True, sprt=spec, progress=False, continues=[path]
+    )
+    second_path = _save(tmp_path, json.loads(json.dumps(second.to_json())), "run1.json")
+    assert second.sprt is not None and second.sprt.decision == ""
+    with pytest.raises(
+        CombineError, match=r"run1\.json went on from the run of seed 0 \(.*run0\.json\).*give it too"
+    ):
+        run_arena(
+            GAME,
+            ["greedy", "random"],
+            games=4,
+            seed=2,
+            pairs=True,
+            sprt=spec,
+            progress=False,
+            continues=[second_path],
+        )
+    third = run_arena(
+        GAME,
+        ["greedy", "random"],
+        games=4,
+        seed=2,
+        pairs=True,
+        sprt=spec,
+        progress=False,
+        continues=[path, second_path],
+    )
+    assert third.sprt is not None and third.sprt.units == 4 + 2 + 2  # the pairs of the three runs
+    with pytest.raises(CombineError, match="run 1 went on from the run of seed 0"):
+        combine([json.loads(Path(second_path).read_text()), _run(3, sprt=spec)])
+
+
 def test_the_arena_command_continues_a_run_or_says_why_not(tmp_path: Path) -> None:
     args = [
         "arena",

@@ -97,11 +97,26 @@ def _check_one_match_up(runs: Sequence[JSON], names: Sequence[str]) -> None:
         raise CombineError(f"two runs have the same seed (seeds {seeds}): they played the same games")
 
 
+def _check_continued(runs: Sequence[JSON], names: Sequence[str]) -> None:
+    """Refuse a run of ``runs`` that went on with the SPRT of a run not among them
+    (``regalia arena --continue``): its test stood on that run's games too."""
+    seeds = {run["seed"] for run in runs}
+    for name, run in zip(names, runs, strict=True):
+        for earlier in (run["sprt"] or {}).get("continues", []):
+            if earlier["seed"] not in seeds:
+                raise CombineError(
+                    f"{name} went on from the run of seed {earlier['seed']} ({earlier['path']}), which is"
+                    " not among the runs given: give it too"
+                )
+
+
 def _combine(runs: Sequence[JSON]) -> JSON:
     if len(runs) < 2:
         raise CombineError("give at least two runs to combine")
     first = runs[0]
-    _check_one_match_up(runs, [f"run {k}" for k in range(1, len(runs) + 1)])
+    names = [f"run {k}" for k in range(1, len(runs) + 1)]
+    _check_one_match_up(runs, names)
+    _check_continued(runs, names)
     solo = [run["head_to_head"] is None for run in runs]
     if any(solo) and not all(solo):
         raise CombineError("some runs have a head-to-head and some have none: combine runs of one match-up")
@@ -194,6 +209,7 @@ def continued_counts(paths: Sequence[str | Path], run: JSON, spec: SprtSpec) -> 
     names = ["this run", *(str(path) for path in paths)]
     try:
         _check_one_match_up([run, *runs], names)
+        _check_continued(runs, names[1:])
         for name, doc in zip(names[1:], runs, strict=True):
             asked = doc["sprt"]
             if asked is None:
