@@ -102,7 +102,7 @@ def _check_continued(runs: Sequence[JSON], names: Sequence[str]) -> None:
     (``regalia arena --continue``): its test stood on that run's games too."""
     seeds = {run["seed"] for run in runs}
     for name, run in zip(names, runs, strict=True):
-        for earlier in (run["sprt"] or {}).get("continues", []):
+        for earlier in (run.get("sprt") or {}).get("continues", []):
             if earlier["seed"] not in seeds:
                 raise CombineError(
                     f"{name} went on from the run of seed {earlier['seed']} ({earlier['path']}), which is"
