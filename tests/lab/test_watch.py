@@ -129,3 +129,25 @@ def test_an_interruption_after_the_decision_keeps_the_decision(monkeypatch: pyte
     assert one.sprt is not None and late.sprt is not None and one.sprt.decision == "H1"
     assert (late.sprt.decision, late.sprt.units, late.outcomes()) == ("H1", one.sprt.units, one.outcomes())
     assert late.played == 100 and not late.interrupted
+
+
+def test_a_run_without_a_test_shows_the_first_agents_tally_as_it_goes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long run with no SPRT (one agent against Henry, under nohup) shows what it has won so
+    far: the progress line carries the first agent's W/D/L over the games finished, and the last
+    line's counts are the run's."""
+    monkeypatch.setattr(backends, "LOG_EVERY_SECONDS", 0.0)
+    result = run_arena(ToyGame(cards=10), ["greedy", "random"], games=6, seed=4, progress=True)
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 6
+    wins, draws, losses = (
+        result.summaries()[0].wins,
+        result.summaries()[0].draws,
+        result.summaries()[0].losses,
+    )
+    assert lines[-1].startswith(
+        f"toy-market arena greedy W/D/L {wins}/{draws}/{losses}, {wins / 6:.0%} won: 6/6"
+    ), lines[-1]
+    firsts = [line.split(" W/D/L ")[1].split(",")[0] for line in lines]
+    assert [sum(map(int, tally.split("/"))) for tally in firsts] == [1, 2, 3, 4, 5, 6]

@@ -12,7 +12,7 @@ import dataclasses
 import json
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -235,18 +235,7 @@ class ArenaResult:
         return len(self.results)
 
     def _outcomes(self, k: int) -> tuple[int, int, int]:
-        wins = draws = losses = 0
-        for r in self.results:
-            for seat, agent in enumerate(r.agents):
-                if agent == k:
-                    result = outcome_of(r.returns, seat)
-                    if result > 0:
-                        wins += 1
-                    elif result < 0:
-                        losses += 1
-                    else:
-                        draws += 1
-        return wins, draws, losses
+        return agent_outcomes(self.results, k)
 
     @property
     def wins(self) -> dict[str, int]:
@@ -462,8 +451,9 @@ def run_arena(
     unit = len(specs) if pairs else 1
     deals = plan.deals
     if sprt is None:
+        watch, note = _tally_note(agent_labels(specs)[0])
         try:
-            results = run_jobs(jobs, workers, backend, ray_address, progress, name)
+            results = run_jobs(jobs, workers, backend, ray_address, progress, name, watch=watch, note=note)
         except Interrupted as stop:
             results, interrupted = finished_prefix(jobs, stop.results, unit), True
             played = len(stop.results)
@@ -503,6 +493,44 @@ def run_arena(
     if out_dir is not None:
         result.save(out_dir)
     return result
+
+
+def agent_outcomes(results: Sequence[GameResult], k: int) -> tuple[int, int, int]:
+    """Agent ``k``'s wins, draws and losses over ``results`` (its seat's :func:`outcome_of`)."""
+    wins = draws = losses = 0
+    for r in results:
+        for seat, agent in enumerate(r.agents):
+            if agent == k:
+                result = outcome_of(r.returns, seat)
+                if result > 0:
+                    wins += 1
+                elif result < 0:
+                    losses += 1
+                else:
+                    draws += 1
+    return wins, draws, losses
+
+
+def _tally_note(name: str) -> tuple[Callable[[list[GameResult]], bool], Callable[[], str]]:
+    """A watch and a note for a run without a test: the progress shows the first agent's wins,
+    draws and losses over the games finished so far (``mcts:hard W/D/L 17/0/5, 77% won``),
+    counted as the games come (each game read once)."""
+    tally = [0, 0, 0]  # wins, draws, losses
+    seen = 0
+
+    def watch(results: list[GameResult]) -> bool:
+        nonlocal seen
+        for k, n in enumerate(agent_outcomes(results[seen:], 0)):
+            tally[k] += n
+        seen = len(results)
+        return False
+
+    def note() -> str:
+        wins, draws, losses = tally
+        games = wins + draws + losses
+        return f"{name} W/D/L {wins}/{draws}/{losses}, {wins / games:.0%} won" if games else ""
+
+    return watch, note
 
 
 def head_to_head(*results: GameResult) -> int:
