@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 import regalia
 from ai.toygame import ToyGame
 from regalia.lab import run_arena
+from regalia.lab.arena import ArenaResult
 from regalia.lab.cli import app
 from regalia.lab.combine import CombineError, combine, load_runs
 from regalia.lab.play import LabError
@@ -249,35 +250,28 @@ def test_a_run_that_went_on_from_another_is_not_read_without_it(tmp_path: Path) 
     """A run made with ``continues`` decided on the earlier run's games too: continuing it, or
     combining it, without that run is refused, naming the run left out."""
     spec = "elo0=0,elo1=40"
+
+    def go_on(seed: int, *paths: str) -> ArenaResult:
+        return run_arena(
+            GAME,
+            ["greedy", "random"],
+            games=4,
+            seed=seed,
+            pairs=True,
+            sprt=spec,
+            progress=False,
+            continues=paths,
+        )
+
     path = _save(tmp_path, _run(0, sprt=spec), "run0.json")
-    second = run_arena(
-        GAME, ["greedy", "random"], games=4, seed=1, pairs=True, sprt=spec, progress=False, continues=[path]
-    )
+    second = go_on(1, path)
     second_path = _save(tmp_path, json.loads(json.dumps(second.to_json())), "run1.json")
     assert second.sprt is not None and second.sprt.decision == ""
     with pytest.raises(
         CombineError, match=r"run1\.json went on from the run of seed 0 \(.*run0\.json\).*give it too"
     ):
-        run_arena(
-            GAME,
-            ["greedy", "random"],
-            games=4,
-            seed=2,
-            pairs=True,
-            sprt=spec,
-            progress=False,
-            continues=[second_path],
-        )
-    third = run_arena(
-        GAME,
-        ["greedy", "random"],
-        games=4,
-        seed=2,
-        pairs=True,
-        sprt=spec,
-        progress=False,
-        continues=[path, second_path],
-    )
+        go_on(2, second_path)
+    third = go_on(2, path, second_path)
     assert third.sprt is not None and third.sprt.units == 4 + 2 + 2  # the pairs of the three runs
     with pytest.raises(CombineError, match="run 1 went on from the run of seed 0"):
         combine([json.loads(Path(second_path).read_text()), _run(3, sprt=spec)])
