@@ -451,7 +451,7 @@ def run_arena(
     unit = len(specs) if pairs else 1
     deals = plan.deals
     if sprt is None:
-        watch, note = _tally_note(agent_labels(specs)[0])
+        watch, note = _tally_note(agent_labels(specs)[0]) if progress else (None, None)
         try:
             results = run_jobs(jobs, workers, backend, ray_address, progress, name, watch=watch, note=note)
         except Interrupted as stop:

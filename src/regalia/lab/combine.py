@@ -173,23 +173,31 @@ def _counts(runs: Sequence[JSON], pentanomial: bool) -> list[int]:
     return [sum(int(run["head_to_head"][key]) for run in runs) for key in ("losses", "draws", "wins")]
 
 
+#: The keys of a run's ``sprt`` that say which test it asked for.
+_SPEC_KEYS = ("elo0", "elo1", "alpha", "beta")
+
+
+def _asked_spec(doc: JSON) -> SprtSpec:
+    """The test a run's ``sprt`` summary asked for."""
+    return SprtSpec(*(float(doc[k]) for k in _SPEC_KEYS))
+
+
 def _sprt(runs: Sequence[JSON], values: Sequence[float], counts: list[int]) -> JSON | None:
     """The SPRT every run asked for, on the summed counts; None when no run asked for one (a
     :class:`CombineError` when they asked for different ones)."""
     asked = [run.get("sprt") for run in runs]
     if all(doc is None for doc in asked):
         return None
-    keys = ("elo0", "elo1", "alpha", "beta")
-    specs = {None if doc is None else tuple(doc[k] for k in keys) for doc in asked}
+    specs = {None if doc is None else _asked_spec(doc) for doc in asked}
     if len(specs) > 1:
         raise CombineError("the runs asked for different SPRTs (or some for none): combine runs of one test")
     doc = asked[0]
     assert doc is not None
-    spec = SprtSpec(*(float(doc[k]) for k in keys))
+    spec = _asked_spec(doc)
     value = llr(values, counts, spec.elo0, spec.elo1)
     lower, upper = spec.bounds
     return {
-        **{k: doc[k] for k in keys},
+        **{k: doc[k] for k in _SPEC_KEYS},
         "llr": value,
         "lower": lower,
         "upper": upper,
@@ -214,7 +222,7 @@ def continued_counts(paths: Sequence[str | Path], run: JSON, spec: SprtSpec) -> 
             asked = doc["sprt"]
             if asked is None:
                 raise CombineError(f"{name} asked for no SPRT: there is no test to continue")
-            theirs = SprtSpec(*(float(asked[k]) for k in ("elo0", "elo1", "alpha", "beta")))
+            theirs = _asked_spec(asked)
             if theirs != spec:
                 raise CombineError(
                     f"{name} asked for another SPRT ({theirs.text()}) than this run ({spec.text()})"
