@@ -516,6 +516,46 @@ def test_the_treasures_heuristic_values_a_treasure_half_met_above_one_not_begun(
     assert "treasures" not in regalia.load_game("two-heirs").heuristics()  # the solo game's only
 
 
+def test_the_ahead_heuristic_counts_henrys_next_treasure_where_he_would_build_now() -> None:
+    """Solo course of the game, 2 and 3: Henry builds next to the player's last building and a
+    treasure goes on it; "If these conditions are already met at the moment you place the token,
+    remove it from the game immediately". The heuristic ``ahead`` adds to ``treasures`` 5 points
+    times the mean, over the unseen tokens, of 1 for a condition met where Henry would build now
+    and TREASURE_HOPE * progress for one begun."""
+    # last=None: Henry builds next to the face-down starting tile, which has no road: rule C,
+    # its first free position clockwise from the top edge, C1 = (0, 1)
+    sparse = solo({(0, 0): GREY}, last=None)
+    ring = {p: GREEN for p in [(0, 2), (1, 2), (-1, 2), (1, 1), (-1, 1), (1, 0), (-1, 0)]}
+    dense = solo({(0, 0): GREY, **ring}, last=None)
+    for s in (sparse, dense):
+        plan = s.plan_henry()
+        assert plan.placement is not None and plan.placement.pos == (0, 1)
+        assert len(s.unseen_tokens()) == 10 and s.pile_left == 10
+    # sparse: H2 (grey, column) and H8 (S and W) are half met: 2 * 0.5 * 0.5 = 0.5 of 10 tokens
+    assert sparse.evaluate_treasures_ahead(0) == pytest.approx(sparse.evaluate_treasures(0) + 5 * 0.05)
+    # dense: H7 to H10 (every neighbour filled) and H4 (2 green in its row) met at once: 5 tokens;
+    # H1 (one green in its column) and H2 (one grey) half: 5 + 2 * 0.25 = 5.5 of 10 tokens
+    assert dense.evaluate_treasures_ahead(0) == pytest.approx(dense.evaluate_treasures(0) + 5 * 0.55)
+    assert dense.evaluate_treasures_ahead(1) == -dense.evaluate_treasures_ahead(0)
+    # no token left in the pile: no next treasure
+    empty = solo({(0, 0): GREY, **ring}, last=None, pile=[])
+    assert empty.evaluate_treasures_ahead(0) == empty.evaluate_treasures(0)
+    assert dense.game.heuristics()["ahead"] == "evaluate_treasures_ahead"
+
+
+@pytest.mark.parametrize("heuristic", ["treasures", "ahead"])
+def test_a_search_on_a_solo_heuristic_plays_a_legal_step(heuristic: str) -> None:
+    """The solo heuristics are searchable by name (``mcts:...:heuristic=NAME``): a cut rollout
+    is valued by them, and the search picks one of the player's legal steps."""
+    from regalia.ai.mcts import MCTSAgent
+
+    s = _random_solo_game(3, upto=12)
+    assert s.current_player == 0
+    agent = MCTSAgent(iterations=60, heuristic=heuristic, c=0.3)
+    assert agent.choose(s, random.Random(1)) in s.legal_actions()
+    assert agent.last_iterations == 60
+
+
 def test_a_treasure_whose_condition_already_holds_is_removed_at_once() -> None:
     """Treasures: "If these conditions are already met at the moment you place the token..."."""
     board = {(0, 0): GREY, (0, 2): GREEN, (0, 3): GREEN}  # green tiles in column 0

@@ -123,10 +123,13 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
 
     def heuristics(self) -> dict[str, str]:
         """The solo game adds ``treasures`` (:meth:`SoloState.evaluate_treasures`): the score lead
-        with the treasures' conditions begun counted in part."""
+        with the treasures' conditions begun counted in part; and ``ahead``
+        (:meth:`SoloState.evaluate_treasures_ahead`): the same with Henry's next treasure valued
+        where he would build now."""
         named = super().heuristics()
         if self.options.solo:
             named["treasures"] = "evaluate_treasures"
+            named["ahead"] = "evaluate_treasures_ahead"
         return named
 
     def automaton_seats(self) -> tuple[int, ...]:

@@ -264,6 +264,30 @@ def condition_progress(
     return n / 2
 
 
+def treasure_hope(
+    tokens: Sequence[TreasureToken], pos: Pos, board: Mapping[Pos, int], tiles: Sequence[Tile], hope: float
+) -> float:
+    """The mean over ``tokens`` (those that may be drawn) of what a treasure put on a tile at
+    ``pos`` is expected to give back of its points: 1 for a condition the board meets already
+    (the token leaves at once), ``hope * progress`` for one begun (:func:`condition_progress`).
+    A guess for search, not a rule.
+
+    >>> from regalia.games.two_heirs.tiles import default_catalogue
+    >>> tiles, ts = default_catalogue().tiles, default_treasures()
+    >>> treasure_hope([ts.token("H7")], (0, 0), {(0, 1): 0, (1, 0): 0}, tiles, 0.5)
+    1.0
+    >>> treasure_hope([ts.token("H7")], (0, 0), {(0, 1): 0}, tiles, 0.5)
+    0.25
+    """
+    if not tokens:
+        return 0.0
+    total = 0.0
+    for token in tokens:
+        progress = condition_progress(token, pos, board, tiles)
+        total += 1.0 if progress == 1.0 else hope * progress
+    return total / len(tokens)
+
+
 def treasures_met(
     treasures: Sequence[tuple[Pos, int]],
     board: Mapping[Pos, int],
@@ -492,6 +516,7 @@ __all__ = [
     "parse_treasures",
     "plan_turn",
     "road_sides",
+    "treasure_hope",
     "treasures_for",
     "treasures_met",
 ]

@@ -424,6 +424,27 @@ class SoloState(TwoHeirsState):
             lead += henry.TREASURE_POINTS * TREASURE_HOPE * met
         return lead if seat == 0 else -lead
 
+    def evaluate_treasures_ahead(self, seat: int) -> float:
+        """The search heuristic ``ahead`` (``mcts:...:heuristic=ahead``; not the default):
+        :meth:`evaluate_treasures`, and Henry's next treasure valued where his next building
+        would go now (:meth:`plan_henry`'s position, next to the player's last building): instead
+        of 5 points, ``5 * (1 - hope)`` where ``hope`` is the mean over the unseen tokens of 1 for
+        a condition the board meets there already (the token leaves at once) and
+        ``TREASURE_HOPE * progress`` otherwise. Where the player builds decides where Henry's next
+        treasure lands; this lets a rollout cut before his turn see it. A guess for search, not a
+        rule (docs/ai.md, "Against Henry")."""
+        lead = self.evaluate_treasures(0)
+        if self.pile_left and not self.terminal and self.henry_step in (0, H_TAKE):
+            board, tiles = self.board, self.tiles
+            take = henry.choose_tile(self.reserve, self.shield, tiles, self._top_colour())
+            if take is not None:
+                pos = henry.choose_placement(board, tiles, take.tile, self.last_building()).pos
+                if pos is not None:
+                    lead += henry.TREASURE_POINTS * henry.treasure_hope(
+                        [self.tset.tokens[t] for t in self.unseen_tokens()], pos, board, tiles, TREASURE_HOPE
+                    )
+        return lead if seat == 0 else -lead
+
     def returns(self) -> list[float]:
         """The player wins only with strictly more points than Henry ("Solo scoring")."""
         if not self.terminal:
