@@ -435,14 +435,11 @@ class SoloState(TwoHeirsState):
         rule (docs/ai.md, "Against Henry")."""
         lead = self.evaluate_treasures(0)
         if self.pile_left and not self.terminal and self.henry_step in (0, H_TAKE):
-            board, tiles = self.board, self.tiles
-            take = henry.choose_tile(self.reserve, self.shield, tiles, self._top_colour())
-            if take is not None:
-                pos = henry.choose_placement(board, tiles, take.tile, self.last_building()).pos
-                if pos is not None:
-                    lead += henry.TREASURE_POINTS * henry.treasure_hope(
-                        [self.tset.tokens[t] for t in self.unseen_tokens()], pos, board, tiles, TREASURE_HOPE
-                    )
+            placement = self.plan_henry(with_removals=False).placement
+            if placement is not None and placement.pos is not None:
+                tokens = [self.tset.tokens[t] for t in self.unseen_tokens()]
+                hope = henry.treasure_hope(tokens, placement.pos, self.board, self.tiles, TREASURE_HOPE)
+                lead += henry.TREASURE_POINTS * hope
         return lead if seat == 0 else -lead
 
     def returns(self) -> list[float]:
