@@ -100,6 +100,10 @@ class TwoHeirsState(Views):
         than ``super().new()``, which the compiled build's class methods get wrong)."""
 
     def clone(self) -> Self:
+        if self._tally is None:
+            # made here once, for this state and every clone of it: a search clones its root at
+            # every iteration, and each clone would otherwise score the board from scratch
+            self.tally()
         s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.tiles = self.tiles
