@@ -278,3 +278,29 @@ def test_incremental_scores_equal_the_full_scoring(seed: int, sets: str, roads: 
         if rng.random() < 0.5:
             assert s.scores() == list(s.score_sheet().totals)
     assert s.scores() == list(s.score_sheet().totals)
+
+
+@given(seed=seeds, sets=set_choices, gap=st.integers(min_value=1, max_value=25))
+@fast
+def test_scores_of_clones_after_long_unscored_stretches(seed: int, sets: str, gap: int) -> None:
+    """Scoring: a clone shares its original's tally (clone() makes it once, so that a search's
+    clones of one root do not each score the board from scratch), and the tally stays right
+    however many tiles are laid before the next score: up to PLACES_BEFORE_REBUILD of them added
+    one by one, past that the board scored from scratch."""
+    s: TwoHeirsState = game(sets).new_state(seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s.apply(s.sample_chance(rng))
+            continue
+        actions = s.legal_actions()
+        eager = [a for a in actions if a.kind in INTERESTING]
+        s.apply(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(actions))
+        decisions += 1
+        if decisions % gap == 0:
+            copy = s.clone()
+            assert s._tally is not None and copy._tally is s._tally
+            assert copy.scores() == list(copy.score_sheet().totals)
+            s = copy
+    assert s.scores() == list(s.score_sheet().totals)

@@ -58,6 +58,10 @@ if TYPE_CHECKING:
     from regalia.games.two_heirs.game import TwoHeirs  # noqa: F401 (named in Base's base class, a string)
 
 RESERVE_SIZE: Final = 7
+#: The most tiles laid since the tally was brought up to date that :meth:`Base.tally` adds one by
+#: one (:func:`~regalia.games.two_heirs.tally.place`); past this many it scores the board from
+#: scratch, which costs about as much as six places on a full board (docs/performance.md).
+PLACES_BEFORE_REBUILD: Final = 6
 HAND_LIMIT: Final = 3
 UNITS_PER_SEAT = 3  # unit index seat*3 + k; k == 0 is the elite unit
 START: Pos = (0, 0)
@@ -148,7 +152,11 @@ class Base(CachedState[Action, "TwoHeirs"]):
         """A tile now lies at ``pos``: the tally takes it into account when next asked."""
         self._score_cache = None
         if self._tally is not None:
-            self._dirty = (*self._dirty, pos)
+            if len(self._dirty) < PLACES_BEFORE_REBUILD:
+                self._dirty = (*self._dirty, pos)
+            else:  # scoring the board from scratch is now the cheaper
+                self._tally = None
+                self._dirty = ()
 
     def _flipped(self) -> None:
         """A tile was flipped face down: the tally is rebuilt when next asked (rare)."""
