@@ -99,7 +99,13 @@ class OffByOnePick(ToyState):
         return legal[(int(u * len(legal)) + 1) % len(legal)]  # not the action the draw names
 
 
+class SelfishHeuristic(ToyState):
+    def evaluate(self, seat: int) -> float:
+        return float(self.points[seat])  # one's own points: not zero-sum, which the game claims
+
+
 BROKEN = [
+    (SelfishHeuristic, "heuristics"),
     (OffByOnePick, "uniform"),
     (BadNotation, "notation"),
     (SeedyEnd, "records"),
@@ -114,6 +120,9 @@ BROKEN = [
 @pytest.mark.parametrize(("state_class", "check"), BROKEN, ids=[c.__name__ for c, _ in BROKEN])
 def test_the_kit_catches_a_broken_game(toy_registered: Any, state_class: type[ToyState], check: str) -> None:
     class Broken(ToyGame):
+        def zero_sum_heuristics(self) -> bool:
+            return True  # true of the toy's own heuristics (score leads), not of SelfishHeuristic's
+
         def initial_state(self) -> ToyState:
             return state_class(self)
 

@@ -99,11 +99,21 @@ def evaluate_after(state: State[Any], seat: int, method: str = "evaluate") -> fl
 
 
 def heuristic_values(
-    state: State[Any], scale: float, zeros: Sequence[float] | None = None, method: str = "evaluate"
+    state: State[Any],
+    scale: float,
+    zeros: Sequence[float] | None = None,
+    method: str = "evaluate",
+    zero_sum: bool = False,
 ) -> list[float]:
     """Per-seat values in (-1, 1) of an unfinished state: ``tanh(evaluate / scale)``, or with
     ``zeros`` (an evaluation per seat) ``tanh((evaluate - zeros[seat]) / scale)`` (``evaluate``
-    the heuristic ``method``, :func:`evaluate`)."""
+    the heuristic ``method``, :func:`evaluate`). With ``zero_sum`` (the game's
+    :meth:`~regalia.core.game.Game.zero_sum_heuristics`) and two seats, the heuristic is computed
+    for seat 0 only and seat 1's value is its negation."""
+    if zero_sum and state.num_players == 2:
+        e = evaluate(state, 0, method)
+        v = math.tanh((e if zeros is None else e - zeros[0]) / scale)
+        return [v, -v]
     if zeros is None:
         return [math.tanh(evaluate(state, seat, method) / scale) for seat in range(state.num_players)]
     return [math.tanh((evaluate(state, seat, method) - zero) / scale) for seat, zero in enumerate(zeros)]

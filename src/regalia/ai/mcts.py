@@ -182,6 +182,7 @@ class MCTSAgent:
         "_method",
         "_next_root",
         "_widen",
+        "_zero_sum",
         "_zeros",
         "c",
         "centre",
@@ -237,6 +238,8 @@ class MCTSAgent:
     _cut: bool
     #: The :class:`State` method of the heuristic in use (:func:`regalia.ai.base.heuristic_method`).
     _method: str
+    #: Whether the game's heuristics are zero-sum with two seats (computed once for both).
+    _zero_sum: bool
     #: Per seat, the root's evaluation when ``centre`` (``None`` otherwise) and score difference
     #: (zeros otherwise): what a rollout's values are measured from.
     _zeros: list[float] | None
@@ -456,6 +459,7 @@ class MCTSAgent:
         self._cut = cut == "turn"
         name = str(told.get("heuristic", "evaluate")) if self.heuristic == BY_GAME else self.heuristic
         self._method = heuristic_method(game, name)
+        self._zero_sum = bool(game.zero_sum_heuristics())
 
     def _centre_on(self, state: State[Any], seat: int, rng: random.Random) -> None:
         """The values' zero for each seat: the root's evaluation and score difference when
@@ -632,7 +636,7 @@ class MCTSAgent:
                 (1.0 - w) * r + w * tanh((score_difference(s, seat) - diffs[seat]) / scale)
                 for seat, r in enumerate(returns)
             ]
-        return heuristic_values(s, self._eval_scale, self._zeros, self._method)
+        return heuristic_values(s, self._eval_scale, self._zeros, self._method, self._zero_sum)
 
     def _greedy_step(self, s: State[Any], rng: random.Random) -> Any:
         """A greedy rollout's choice: at random with probability ``epsilon`` (or when there is no

@@ -139,6 +139,18 @@ class Game(ABC, Generic[A, OptionsT]):
         """
         return {"evaluate": "evaluate", "score": "score_lead"}
 
+    def zero_sum_heuristics(self) -> bool:
+        """Whether, with two seats, every heuristic of :meth:`heuristics` is zero-sum: its value
+        for seat 1 is minus its value for seat 0, in every position. A search then computes it
+        once for both seats (:func:`regalia.ai.base.heuristic_values`). The conformance kit
+        checks the claim. Default: ``False`` (every seat's value is computed).
+
+        >>> import regalia
+        >>> regalia.load_game("royal-court").zero_sum_heuristics()
+        True
+        """
+        return False
+
     @classmethod
     def plugin(cls) -> Plugin[Any]:
         """What the game offers beyond its engine (renderers, rulebook, encoding...).

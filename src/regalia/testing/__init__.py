@@ -22,6 +22,9 @@ command, server and research adapter of regalia relies on:
 ``records``               a record replays to the same state; it holds no seed
 ``views``                 observations, records and action texts of every viewer are the same
                           whatever the seed: nothing about future draws; no ``seed`` anywhere
+``heuristics``            every search heuristic of the game is a finite number for every seat;
+                          with two seats, minus seat 0's for seat 1 when the game says its
+                          heuristics are zero-sum
 ``encoding``              the encoding's legal mask equals the legal set, ids round-trip and
                           observation tensors have the declared shape (when the game has one
                           and numpy is installed)
@@ -75,6 +78,7 @@ CHECKS: tuple[str, ...] = (
     "illegal",
     "records",
     "views",
+    "heuristics",
     "encoding",
 )
 
@@ -336,6 +340,8 @@ class _Checker:
         self.check("illegal", lambda: self._illegal(state, legal, doc))
         self.check("records", lambda: self._records(state, doc))
         self.check("views", lambda: self._views(state, doc))
+        if not state.is_terminal():
+            self.check("heuristics", lambda: self._heuristics(state))
         if self.encoding is not None:
             self.check("encoding", lambda: self._encoding_state(state, legal))
 
@@ -495,6 +501,17 @@ class _Checker:
                 text = state.action_text(a, viewer)
                 assert text == twins[0].action_text(a, viewer), "an action text depends on the seed"
         assert state.record(OMNISCIENT) == record, "the full record differs from record()"
+
+    def _heuristics(self, state: State[Any]) -> None:
+        game = state.game
+        zero_sum = state.num_players == 2 and game.zero_sum_heuristics()
+        for name, method in game.heuristics().items():
+            values = [float(getattr(state, method)(seat)) for seat in range(state.num_players)]
+            assert all(math.isfinite(v) for v in values), f"heuristic {name!r} is not finite: {values}"
+            if zero_sum:
+                assert values[1] == -values[0], (
+                    f"heuristic {name!r} is not zero-sum ({values}), though the game says its heuristics are"
+                )
 
     def _encoding_state(self, state: State[Any], legal: list[Any]) -> None:
         import numpy as np

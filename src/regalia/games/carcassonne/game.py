@@ -113,6 +113,10 @@ class Carcassonne(Game[Action, CarcassonneOptions]):
     def seat_names(self) -> list[str]:
         return list(SEAT_COLOURS[: self.num_players])
 
+    def zero_sum_heuristics(self) -> bool:
+        """With two seats the heuristics are each seat's total minus the other's: zero-sum."""
+        return True
+
     def initial_state(self) -> CarcassonneState:
         return CarcassonneState.new(self)
 

@@ -101,6 +101,10 @@ class RoyalCourt(Game[Action, RoyalCourtOptions]):
     def seat_names(self) -> list[str]:
         return list(SEAT_NAMES)
 
+    def zero_sum_heuristics(self) -> bool:
+        """The evaluation is one side's standing minus the other's: zero-sum."""
+        return True
+
     def initial_state(self) -> RoyalCourtState:
         return RoyalCourtState.new(self)
 

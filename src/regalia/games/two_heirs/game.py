@@ -132,6 +132,11 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
             named["ahead"] = "evaluate_treasures_ahead"
         return named
 
+    def zero_sum_heuristics(self) -> bool:
+        """Every heuristic is a score lead, the solo ones counted for the player and against Henry
+        alike: zero-sum."""
+        return True
+
     def automaton_seats(self) -> tuple[int, ...]:
         """Henry's seat in the solo game ("Solo course of the game")."""
         return (HENRY,) if self.options.solo else ()
