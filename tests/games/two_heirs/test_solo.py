@@ -763,6 +763,29 @@ def test_a_state_document_with_bad_solo_fields_is_refused_naming_the_field() -> 
         s.game.state_from_json(doc)
 
 
+def test_a_state_document_cut_before_henrys_token_is_flipped_goes_on_the_same() -> None:
+    """3: the token goes on the building Henry placed this turn, also in a state read from a
+    document saved while the token was still to be flipped (the position comes from its events);
+    a document whose events hold no building of Henry's there is refused naming the field."""
+    s = solo({(0, 0): GREY}, last=None, supply=("T2", "T6"), pile=["H2", "H9"])
+    s.apply_text("end")
+    while s.chance != CH_TREASURE:
+        if s.current_player == CHANCE:
+            top = s.chance == CH_TOP
+            s.apply(make(act.TOP, s.tiles[s.supply[-1]].colour) if top else make(act.DRAW, s.supply[-1]))
+        else:
+            s.apply(s.forced_action())
+    doc = json.loads(json.dumps(s.to_json()))
+    back = s.game.state_from_json(doc)
+    for state in (s, back):
+        state.apply(make(act.TREASURE, tok("H9")))
+    assert back.treasures == s.treasures == (((0, 1), tok("H9")),)
+    assert back.to_json() == s.to_json()
+    doc["solo"]["events"] = [e for e in doc["solo"]["events"] if e["step"] != "place"]
+    with pytest.raises(PositionError, match=r"solo\.events"):
+        s.game.state_from_json(doc)
+
+
 def test_the_pile_order_is_not_decided_before_a_token_is_flipped() -> None:
     """Hidden information: the pile's order and the tokens removed unseen at setup are decided by
     chance only when a token is flipped; no state, observation or record holds them."""

@@ -81,10 +81,13 @@ class SoloState(TwoHeirsState):
     ``taken``: tokens removed because their condition was met; ``henry_off``: bit ``k`` set while
     Henry's unit ``k`` is still off the board (on the edge of the play area, never in the royal
     reserve); ``henry_step``, ``henry_tile``: Henry's turn in progress and the tile he is placing;
-    ``log``: the events; ``henry_turns``: turns begun.
+    ``henry_built``: where he built this turn, while the token to go on it is still to be flipped
+    (read from the log when a state document is loaded); ``log``: the events; ``henry_turns``:
+    turns begun.
     """
 
     __slots__ = (
+        "henry_built",
         "henry_off",
         "henry_step",
         "henry_tile",
@@ -104,6 +107,7 @@ class SoloState(TwoHeirsState):
     henry_turns: int
     henry_step: int
     henry_tile: int
+    henry_built: Pos | None
     log: tuple[Event, ...]
 
     # ------------------------------------------------------------------ setup
@@ -117,6 +121,7 @@ class SoloState(TwoHeirsState):
         self.henry_turns = 0
         self.henry_step = 0
         self.henry_tile = -1
+        self.henry_built = None
         self.log = ()
 
     def _after_sets(self) -> None:
@@ -138,6 +143,7 @@ class SoloState(TwoHeirsState):
         s.henry_turns = self.henry_turns
         s.henry_step = self.henry_step
         s.henry_tile = self.henry_tile
+        s.henry_built = self.henry_built
         s.log = self.log
 
     # ------------------------------------------------------------------ queries
@@ -285,6 +291,7 @@ class SoloState(TwoHeirsState):
             next_to_building=(last_code & 3) != 0,
         )
         if self.pile_left:
+            self.henry_built = pos
             self.henry_step = H_TOKEN
             self.refill = -1
             self.chance = CH_TREASURE
@@ -293,7 +300,9 @@ class SoloState(TwoHeirsState):
 
     def _more_chance_effects(self, action: Action) -> None:
         """3. Placing a treasure token: the flipped token goes on Henry's new building."""
-        pos = self._henry_building()
+        pos = self.henry_built
+        assert pos is not None, "Henry has placed no building"
+        self.henry_built = None
         self.chance = 0
         self._score_cache = None
         self.pile_left -= 1
@@ -302,13 +311,18 @@ class SoloState(TwoHeirsState):
         self._finish_henry(pos)
 
     def _henry_building(self) -> Pos:
-        """The position of the building Henry placed this turn (from the log)."""
-        for e in reversed(self.log):
+        """The position of the building Henry placed this turn, from the log (a state document's:
+        Henry's turn was cut when his token was to be flipped)."""
+        for i, e in enumerate(reversed(self.log)):
             d = dict(e)
-            if d["step"] == "place":
-                pos = parse_pos_field(d["pos"], "pos")
+            if d.get("step") == "place":
+                pos = parse_pos_field(d.get("pos"), f"solo.events[{len(self.log) - 1 - i}].pos")
+                if pos not in self.board:
+                    raise PositionError(f"Henry's last building, at {format_pos(pos)}, is not on the board")
                 return pos
-        raise AssertionError("Henry has placed no building")
+        raise PositionError(
+            "field 'solo.events': Henry is to receive a treasure token but has placed no building"
+        )
 
     def _finish_henry(self, pos: Pos) -> None:
         """4. Moving Henry's unit onto the new building; treasures whose condition holds leave."""
@@ -544,6 +558,7 @@ class SoloState(TwoHeirsState):
                 raise PositionError(f"field 'solo.events[{i}]': expected an object")
             events.append(tuple(e.items()))
         self.log = tuple(events)
+        self.henry_built = self._henry_building() if self.henry_step == H_TOKEN else None
 
 
 __all__ = ["HENRY_BASE", "SoloState"]
