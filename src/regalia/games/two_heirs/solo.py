@@ -83,10 +83,13 @@ class SoloState(TwoHeirsState):
     reserve); ``henry_step``, ``henry_tile``: Henry's turn in progress and the tile he is placing;
     ``henry_built``: where he built this turn, while the token to go on it is still to be flipped
     (read from the log when a state document is loaded); ``log``: the events; ``henry_turns``:
-    turns begun.
+    turns begun; ``_plan``: Henry's step as :meth:`henry_action` worked it out in this position
+    (his tile or placement, with the rule that chose it), which applying the step then reads
+    instead of working it out again (``None`` after every action).
     """
 
     __slots__ = (
+        "_plan",
         "henry_built",
         "henry_off",
         "henry_step",
@@ -109,6 +112,7 @@ class SoloState(TwoHeirsState):
     henry_tile: int
     henry_built: Pos | None
     log: tuple[Event, ...]
+    _plan: henry.Take | henry.Placement | None
 
     # ------------------------------------------------------------------ setup
     def _new_fields(self, game: TwoHeirs) -> None:
@@ -123,6 +127,7 @@ class SoloState(TwoHeirsState):
         self.henry_tile = -1
         self.henry_built = None
         self.log = ()
+        self._plan = None
 
     def _after_sets(self) -> None:
         """ "You always start the game": no coin flip; the reserve is dealt next."""
@@ -145,6 +150,7 @@ class SoloState(TwoHeirsState):
         s.henry_tile = self.henry_tile
         s.henry_built = self.henry_built
         s.log = self.log
+        s._plan = self._plan
 
     # ------------------------------------------------------------------ queries
     def units_in_reserve(self, seat: int) -> int:
@@ -192,9 +198,11 @@ class SoloState(TwoHeirsState):
         """The step the solo rules make Henry take now (only while he is to act)."""
         if self.henry_step == H_TAKE:
             take = henry.choose_tile(self.reserve, self.shield, self.tiles, self._top_colour())
+            self._plan = take
             return act.END_ACTION if take is None else make(act.TAKE, take.tile)
         tile = self.henry_tile
         placement = henry.choose_placement(self.board, self.tiles, tile, self.last_building())
+        self._plan = placement
         if placement.pos is None:
             return make(act.DISCARD, tile)
         return make(act.BUILD, tile, None, placement.pos)
@@ -224,9 +232,10 @@ class SoloState(TwoHeirsState):
         return [(make(act.TREASURE, t), p) for t in unseen]
 
     def _apply(self, action: Action) -> None:
+        plan, self._plan = self._plan, None
         if self._henry_to_act():
             self._legal = None
-            self._henry_step(action)
+            self._henry_step(action, plan)
             return
         super()._apply(action)
         if self.treasures and (action.kind == act.BUILD or action.kind == act.TERRAIN):
@@ -238,13 +247,17 @@ class SoloState(TwoHeirsState):
             self.henry_turns += 1
             self.henry_step = H_TAKE
 
-    def _henry_step(self, action: Action) -> None:
+    def _henry_step(self, action: Action, plan: henry.Take | henry.Placement | None) -> None:
+        """Henry's forced step ``action``; ``plan`` is what :meth:`henry_action` worked out for it
+        in this position, if it did."""
         kind = action.kind
         if kind == act.END:
             self._event("no-tile")
             self._end_henry_turn()
         elif kind == act.TAKE:
-            take = henry.choose_tile(self.reserve, self.shield, self.tiles, self._top_colour())
+            take = plan if isinstance(plan, henry.Take) else None
+            if take is None:
+                take = henry.choose_tile(self.reserve, self.shield, self.tiles, self._top_colour())
             assert take is not None
             top = COLOURS[self.top] if self._top_colour() is not None else None
             self._take(take.tile)  # the shield moves and flips, the reserve is refilled as usual
@@ -267,11 +280,13 @@ class SoloState(TwoHeirsState):
             )
             self._end_henry_turn()
         else:
-            self._henry_build(action.tile, action.dst)  # type: ignore[arg-type]
+            placement = plan if isinstance(plan, henry.Placement) else None
+            self._henry_build(action.tile, action.dst, placement)  # type: ignore[arg-type]
 
-    def _henry_build(self, tile: int, pos: Pos) -> None:
+    def _henry_build(self, tile: int, pos: Pos, placement: henry.Placement | None) -> None:
         last = self.last_building()
-        placement = henry.choose_placement(self.board, self.tiles, tile, last)
+        if placement is None:
+            placement = henry.choose_placement(self.board, self.tiles, tile, last)
         self.board[pos] = tile * 4 + HENRY + 1
         self._laid(pos)
         building = self.tiles[tile].building
@@ -559,6 +574,7 @@ class SoloState(TwoHeirsState):
             events.append(tuple(e.items()))
         self.log = tuple(events)
         self.henry_built = self._henry_building() if self.henry_step == H_TOKEN else None
+        self._plan = None
 
 
 __all__ = ["HENRY_BASE", "SoloState"]
