@@ -21,7 +21,7 @@ from regalia.ai import (
     make_agent,
     parse_agent_spec,
 )
-from regalia.ai.base import evaluate_after, score_difference
+from regalia.ai.base import evaluate_after, heuristic_values, score_difference
 from regalia.ai.mcts import BY_GAME
 from regalia.core.errors import OptionError
 from regalia.core.game import Game
@@ -374,6 +374,55 @@ def test_the_named_heuristic_values_every_leaf_and_ranks_the_widened_actions() -
     default = MCTSAgent(iterations=30, margin=0.0).search(state, random.Random(0))
     assert not _CountingState.calls and any(ch.total != 0.0 for ch in default.children.values())
     assert MCTSAgent(heuristic="counting").parameters()["heuristic"] == "counting"
+
+
+class _ZeroSumCounting(_TwoHeuristics):
+    """The same, saying its heuristics are zero-sum with two seats."""
+
+    def zero_sum_heuristics(self) -> bool:
+        return True
+
+
+def test_a_zero_sum_heuristic_is_computed_once_a_leaf_for_both_seats() -> None:
+    """Game.zero_sum_heuristics: with two seats a cut rollout is valued with one call of the
+    heuristic (for seat 0), seat 1's value its negation; a game that does not say so is asked for
+    each seat."""
+    for game, seats_asked in (
+        (_TwoHeuristics(cards=9, outcome="draw"), [0, 1]),
+        (_ZeroSumCounting(cards=9, outcome="draw"), [0]),
+    ):
+        state = dealt(game, 1)
+        _CountingState.calls.clear()
+        MCTSAgent(iterations=30, margin=0.0, heuristic="counting").search(state, random.Random(0))
+        leaves = len(_CountingState.calls) // len(seats_asked)
+        assert leaves >= 30
+        assert _CountingState.calls == seats_asked * leaves
+
+
+@pytest.mark.parametrize(
+    "options", [{"game_id": "two-heirs", "solo": True, "level": 3}, {"game_id": "carcassonne"}]
+)
+def test_heuristic_values_once_for_both_seats_equal_each_seats_own(options: dict[str, Any]) -> None:
+    """The three games say their heuristics are zero-sum; valued once, a position's values are
+    those of each seat's own call (the conformance kit checks the heuristics themselves)."""
+    options = dict(options)
+    game = load_game(options.pop("game_id"), **options)
+    assert game.zero_sum_heuristics()
+    state = game.new_state(seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        state.advance(rng)
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    state.advance(rng)
+    for method in game.heuristics().values():
+        each = heuristic_values(state, 10.0, None, method)
+        assert heuristic_values(state, 10.0, None, method, zero_sum=True) == each
+        zeros = [1.5, -1.5]
+        assert heuristic_values(state, 10.0, zeros, method, zero_sum=True) == heuristic_values(
+            state, 10.0, zeros, method
+        )
 
 
 def test_an_unknown_heuristic_is_refused_with_the_games_heuristics() -> None:

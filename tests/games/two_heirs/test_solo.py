@@ -781,6 +781,10 @@ def test_a_state_document_cut_before_henrys_token_is_flipped_goes_on_the_same() 
         state.apply(make(act.TREASURE, tok("H9")))
     assert back.treasures == s.treasures == (((0, 1), tok("H9")),)
     assert back.to_json() == s.to_json()
+    place = next(e for e in doc["solo"]["events"] if e["step"] == "place")
+    place["pos"] = "0,0"  # the starting landscape: not Henry's
+    with pytest.raises(PositionError, match=r"solo\.events\[\d+\]\.pos'.*no building of Henry's at 0,0"):
+        s.game.state_from_json(doc)
     doc["solo"]["events"] = [e for e in doc["solo"]["events"] if e["step"] != "place"]
     with pytest.raises(PositionError, match=r"solo\.events"):
         s.game.state_from_json(doc)

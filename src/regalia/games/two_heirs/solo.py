@@ -331,9 +331,10 @@ class SoloState(TwoHeirsState):
         for i, e in enumerate(reversed(self.log)):
             d = dict(e)
             if d.get("step") == "place":
-                pos = parse_pos_field(d.get("pos"), f"solo.events[{len(self.log) - 1 - i}].pos")
-                if pos not in self.board:
-                    raise PositionError(f"Henry's last building, at {format_pos(pos)}, is not on the board")
+                field = f"solo.events[{len(self.log) - 1 - i}].pos"
+                pos = parse_pos_field(d.get("pos"), field)
+                if self.board.get(pos, 0) & 3 != HENRY + 1:
+                    raise PositionError(f"field {field!r}: no building of Henry's at {format_pos(pos)}")
                 return pos
         raise PositionError(
             "field 'solo.events': Henry is to receive a treasure token but has placed no building"
