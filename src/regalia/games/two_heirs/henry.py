@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from regalia.core.data import DataFiles, frozen_reduce
 from regalia.core.errors import DataError
@@ -324,17 +324,13 @@ def treasures_met(
 # -- taking a tile ----------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Take:
+class Take(NamedTuple):
     """Henry's tile: its reserve position, the rule that chose it ("a" or "b"), its rank clockwise."""
 
     tile: int
     reserve_pos: int
     rule: str
     rank: int
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def clockwise_from_shield(reserve: Sequence[int], shield: int) -> list[int]:
@@ -365,8 +361,7 @@ def choose_tile(
 # -- placing it -------------------------------------------------------------------------------
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """Where Henry's tile goes: ``pos`` (``None`` for rule D), the rule, and the scan slot.
 
     ``slot`` is 1..8 (C1 = directly above the player's last building, clockwise in the player's
@@ -377,9 +372,6 @@ class Placement:
     rule: str
     slot: int
     direction: str
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def road_sides(code: int, tiles: Sequence[Tile]) -> frozenset[str]:

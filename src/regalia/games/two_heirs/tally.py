@@ -25,11 +25,9 @@ bases at the end. Tests check the tally against :func:`score_board` on random ga
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import NamedTuple
 
-from regalia.core.data import frozen_reduce
 from regalia.core.grid import OPPOSITE, Pos, step
 from regalia.games.two_heirs.board import owner_of, tile_of, to_global
 from regalia.games.two_heirs.scoring import building_base
@@ -44,8 +42,7 @@ _SIDE = frozenset({"marketplace", "bandit-stronghold"})
 _INERT = frozenset({"camp", "cathedral", "farm", "sawmill", "quarry", "siege-tower", "guild-house"})
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Roads:
+class Roads(NamedTuple):
     """The road networks of a board: the network of each road section and each network's sections.
 
     A section is ``(position, index)``; a pilgrimage site's roads are one section per side, since
@@ -56,24 +53,17 @@ class Roads:
     members: dict[int, tuple[Section, ...]]
     next_id: int = 0
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
-
 
 EMPTY_ROADS = Roads({}, {}, 0)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """Base points of every face-up building, the road networks and the road points per seat."""
 
     bases: dict[Pos, int]
     roads: Roads
     road_points: tuple[int, int]
     score_roads: bool = True
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return frozen_reduce(self)  # the compiled build unpickles it so (regalia.core.data)
 
 
 def sections(pos: Pos, code: int, tiles: Sequence[Tile]) -> list[frozenset[str]]:
