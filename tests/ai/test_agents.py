@@ -27,6 +27,7 @@ from regalia.core.errors import OptionError
 from regalia.core.game import Game
 from regalia.core.record import replay
 from regalia.core.registry import game_ids, load_game
+from regalia.testing import random_positions
 
 from .toygame import EvalToyGame, EvalToyState, ToyGame, ToyState, dealt
 
@@ -403,26 +404,16 @@ def test_a_zero_sum_heuristic_is_computed_once_a_leaf_for_both_seats() -> None:
     "options", [{"game_id": "two-heirs", "solo": True, "level": 3}, {"game_id": "carcassonne"}]
 )
 def test_heuristic_values_once_for_both_seats_equal_each_seats_own(options: dict[str, Any]) -> None:
-    """The three games say their heuristics are zero-sum; valued once, a position's values are
-    those of each seat's own call (the conformance kit checks the heuristics themselves)."""
+    """The three games say their heuristics are zero-sum; valued once, the positions of a random
+    game have the values of each seat's own call (the conformance kit checks the heuristics)."""
     options = dict(options)
     game = load_game(options.pop("game_id"), **options)
     assert game.zero_sum_heuristics()
-    state = game.new_state(seed=4)
-    rng = random.Random(4)
-    for _ in range(40):
-        state.advance(rng)
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    state.advance(rng)
-    for method in game.heuristics().values():
-        each = heuristic_values(state, 10.0, None, method)
-        assert heuristic_values(state, 10.0, None, method, zero_sum=True) == each
-        zeros = [1.5, -1.5]
-        assert heuristic_values(state, 10.0, zeros, method, zero_sum=True) == heuristic_values(
-            state, 10.0, zeros, method
-        )
+    for state in random_positions(game.new_state(seed=4), 4, every=7):
+        for method in game.heuristics().values():
+            for zeros in (None, [1.5, -1.5]):
+                once = heuristic_values(state, 10.0, zeros, method, zero_sum=True)
+                assert once == heuristic_values(state, 10.0, zeros, method)
 
 
 def test_an_unknown_heuristic_is_refused_with_the_games_heuristics() -> None:

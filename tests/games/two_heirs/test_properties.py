@@ -260,6 +260,19 @@ def test_determinize_keeps_what_the_seat_sees(seed: int, sets: str, stop: float)
     assert sorted(d.supply) == sorted(s.supply) and d.to_json() == s.to_json()
 
 
+def eager_step(s: TwoHeirsState, rng: random.Random) -> bool:
+    """Chance's outcomes up to the next seat's action, then that action, at random but leaning to
+    the kinds that change the scoring most (:data:`INTERESTING`); False once the game is over."""
+    while s.current_player == CHANCE:
+        s.apply(s.sample_chance(rng))
+    if s.is_terminal():
+        return False
+    actions = s.legal_actions()
+    eager = [a for a in actions if a.kind in INTERESTING]
+    s.apply(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(actions))
+    return True
+
+
 @given(seed=seeds, sets=set_choices, roads=st.booleans())
 @fast
 def test_incremental_scores_equal_the_full_scoring(seed: int, sets: str, roads: bool) -> None:
@@ -268,13 +281,7 @@ def test_incremental_scores_equal_the_full_scoring(seed: int, sets: str, roads: 
     included."""
     s: TwoHeirsState = game(sets, roads).new_state(seed)
     rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.current_player == CHANCE:
-            s.apply(s.sample_chance(rng))
-            continue
-        actions = s.legal_actions()
-        eager = [a for a in actions if a.kind in INTERESTING]
-        s.apply(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(actions))
+    while eager_step(s, rng):
         if rng.random() < 0.5:
             assert s.scores() == list(s.score_sheet().totals)
     assert s.scores() == list(s.score_sheet().totals)
@@ -290,13 +297,7 @@ def test_scores_of_clones_after_long_unscored_stretches(seed: int, sets: str, ga
     s: TwoHeirsState = game(sets).new_state(seed)
     rng = random.Random(seed)
     decisions = 0
-    while not s.is_terminal():
-        if s.current_player == CHANCE:
-            s.apply(s.sample_chance(rng))
-            continue
-        actions = s.legal_actions()
-        eager = [a for a in actions if a.kind in INTERESTING]
-        s.apply(rng.choice(eager) if eager and rng.random() < 0.8 else rng.choice(actions))
+    while eager_step(s, rng):
         decisions += 1
         if decisions % gap == 0:
             copy = s.clone()
