@@ -401,7 +401,12 @@ def test_a_zero_sum_heuristic_is_computed_once_a_leaf_for_both_seats() -> None:
 
 
 @pytest.mark.parametrize(
-    "options", [{"game_id": "two-heirs", "solo": True, "level": 3}, {"game_id": "carcassonne"}]
+    "options",
+    [
+        {"game_id": "two-heirs", "solo": True, "level": 3},
+        {"game_id": "carcassonne"},
+        {"game_id": "royal-court"},
+    ],
 )
 def test_heuristic_values_once_for_both_seats_equal_each_seats_own(options: dict[str, Any]) -> None:
     """The three games say their heuristics are zero-sum; valued once, the positions of a random
