@@ -55,9 +55,9 @@ from regalia.ai.base import (
 from regalia.ai.parallel import GRACE_SECONDS, STARTUP_SECONDS, STUCK_SECONDS, RootHelpers
 from regalia.core.errors import OptionError
 from regalia.core.game import CHANCE, State
-from regalia.core.loop import forced_step, playout, random_choice
+from regalia.core.loop import forced_step, playout, policy_choice, random_choice
 
-ROLLOUTS: Final = ("random", "greedy")
+ROLLOUTS: Final = ("random", "greedy", "policy")
 #: Where a rollout cut by ``depth`` stops: right after its last decision, or at the end of that
 #: decision's turn (:func:`regalia.core.loop.playout`'s ``to_turn_end``).
 CUTS: Final = ("decision", "turn")
@@ -144,8 +144,9 @@ class MCTSAgent:
     what a computer seat may think; an iteration budget that ends in time stays reproducible).
 
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
-    ``"random"`` or ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
-    evaluation hook); ``depth`` caps the rollout length (seat decisions; ``None``: to the end), a
+    ``"random"``, ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
+    evaluation hook) or ``"policy"`` (the game's own cheap rollout policy,
+    :meth:`~regalia.core.game.State.policy_action`, uniformly random unless the game has one); ``depth`` caps the rollout length (seat decisions; ``None``: to the end), a
     cut-off state being valued ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse``
     keeps the subtree of the chosen action between steps of one seat's turn; ``margin`` mixes the
     final score difference into a finished rollout's value
@@ -622,6 +623,8 @@ class MCTSAgent:
         depth = self._depth
         if self.rollout == "greedy":
             playout(s, rng, self._greedy_step, decisions=depth, to_turn_end=self._cut)
+        elif self.rollout == "policy":
+            playout(s, rng, policy_choice, decisions=depth, to_turn_end=self._cut)
         else:
             playout(s, rng, random_choice, decisions=depth, to_turn_end=self._cut)
         if s.is_terminal():

@@ -302,6 +302,12 @@ class State(ABC, Generic[A, G]):
         legal = self.legal_actions()
         return legal[int(u * len(legal))]
 
+    def policy_action(self, rng: random.Random) -> A:
+        """The legal action a rollout's informed policy plays (``mcts:...:rollout=policy``),
+        drawing only from ``rng``. By default uniformly random, as :meth:`uniform_action`; a game
+        may prefer some actions to others. A guess for search, never a rule."""
+        return self.uniform_action(rng.random())
+
     @abstractmethod
     def check(self, action: A) -> None:
         """Raise :class:`IllegalAction` naming the rule if ``action`` is illegal here."""

@@ -48,6 +48,12 @@ def random_choice(state: State[Any], rng: random.Random) -> Any:
     return state.uniform_action(rng.random())
 
 
+def policy_choice(state: State[Any], rng: random.Random) -> Any:
+    """The game's informed rollout policy (:meth:`State.policy_action`; uniformly random unless
+    the game says otherwise)."""
+    return state.policy_action(rng)
+
+
 def playout(
     state: S,
     rng: random.Random,
@@ -123,4 +129,4 @@ def advance(state: State[Any], rng: random.Random | None = None) -> list[Any]:
         done.append(action)
 
 
-__all__ = ["Choose", "advance", "forced_step", "playout", "random_choice"]
+__all__ = ["Choose", "advance", "forced_step", "playout", "policy_choice", "random_choice"]

@@ -16,6 +16,7 @@ outcomes (setup, refills of the royal reserve) are generated here too, with thei
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos, neighbours8
@@ -60,6 +61,10 @@ CHANCE_RULES = {
     CH_TOP: "Action A",
     CH_DRAW: "Action A",
 }
+
+#: ``rollout=policy``: the chance that a rollout's step is a ``build`` when one is legal
+#: (:meth:`Rules.policy_action`).
+BUILD_BIAS: Final = 0.5
 
 
 class Rules(Base):
@@ -131,6 +136,21 @@ class Rules(Base):
         if took or max(reserve) < 0:
             out.append(END_ACTION)
         return tuple(out)
+
+    def policy_action(self, rng: random.Random) -> Action:
+        """A rollout's informed step (``mcts:...:rollout=policy``): with probability
+        :data:`BUILD_BIAS` a random ``build`` when one is legal, else a uniformly random legal
+        action. A random rollout builds in about two steps of five where it can; the rest are
+        mostly free terrain, which spends a tile for a discount, and unit moves. A guess for
+        search, not a rule (docs/ai.md, "Rollout policies")."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._generate()
+        if rng.random() < BUILD_BIAS:
+            builds = [a for a in legal if a.kind == BUILD]
+            if builds:
+                return builds[int(rng.random() * len(builds))]
+        return legal[int(rng.random() * len(legal))]
 
     def _any_reachable(self) -> bool:
         return max(self.reserve) >= 0
