@@ -99,6 +99,11 @@ class OffByOnePick(ToyState):
         return legal[(int(u * len(legal)) + 1) % len(legal)]  # not the action the draw names
 
 
+class WildPolicy(ToyState):
+    def policy_action(self, rng: Any) -> str:
+        return "end"  # whether or not it is legal here
+
+
 class SelfishHeuristic(ToyState):
     def evaluate(self, seat: int) -> float:
         return float(self.points[seat])  # one's own points: not zero-sum, which the game claims
@@ -107,6 +112,7 @@ class SelfishHeuristic(ToyState):
 BROKEN = [
     (SelfishHeuristic, "heuristics"),
     (OffByOnePick, "uniform"),
+    (WildPolicy, "policy"),
     (BadNotation, "notation"),
     (SeedyEnd, "records"),
     (BadChance, "chance"),

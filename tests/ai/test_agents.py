@@ -67,6 +67,7 @@ AGENT_SPECS = [
     "greedy",
     "mcts:iterations=8",
     "mcts:iterations=6:rollout=greedy:rollout_sample=3",
+    "mcts:iterations=8:rollout=policy:depth=3",
     "mcts:iterations=8:depth=3",
 ]
 
@@ -129,7 +130,7 @@ def test_registry_names_and_levels() -> None:
         (lambda: make_agent("greedy", "hard"), ["no levels", "mcts"]),
         (lambda: make_agent("mcts", speed=3), ["unknown parameter(s) speed", "iterations"]),
         (lambda: make_agent("mcts", iterations=0), ["iterations"]),
-        (lambda: make_agent("mcts", rollout="smart"), ["random, greedy"]),
+        (lambda: make_agent("mcts", rollout="smart"), ["random, greedy, policy"]),
         (lambda: agent_from_spec("mcts:easy:hard"), ["two levels"]),
         (lambda: agent_from_spec(""), ["valid agents"]),
         (lambda: agent_from_spec("greedy:sample=0"), ["sample"]),
@@ -325,6 +326,46 @@ def test_depth_capped_rollouts_use_the_evaluation() -> None:
     root = agent.search(state, random.Random(0))
     assert sum(ch.visits for ch in root.children.values()) == 50
     assert all(-1.0 <= ch.total / ch.visits <= 1.0 for ch in root.children.values())
+
+
+class _PolicyToy(EvalToyState):
+    """The toy with an informed rollout policy that ends the turn whenever it may."""
+
+    def policy_action(self, rng: random.Random) -> str:
+        legal = self.legal_actions()
+        return "end" if "end" in legal else legal[int(rng.random() * len(legal))]
+
+
+class _PolicyToyGame(EvalToyGame):
+    def initial_state(self) -> ToyState:
+        return _PolicyToy(self)
+
+
+def test_policy_rollouts_play_the_games_policy_and_random_rollouts_do_not() -> None:
+    """``rollout=policy`` plays :meth:`State.policy_action` in its rollouts: here it always ends the
+    turn where it may, so the rollouts take fewer cards and the search's values differ from random
+    rollouts' on the same draws; by default ``policy_action`` is the uniform pick."""
+    state = dealt(_PolicyToyGame(cards=20), 1)
+    calls: list[str] = []
+    original = _PolicyToy.policy_action
+
+    def counted(self: _PolicyToy, rng: random.Random) -> str:
+        action = original(self, rng)
+        calls.append(action)
+        return action
+
+    _PolicyToy.policy_action = counted  # type: ignore[method-assign]
+    try:
+        random_root = MCTSAgent(iterations=60, depth=4, rollout="random").search(state, random.Random(0))
+        assert calls == []
+        policy_root = MCTSAgent(iterations=60, depth=4, rollout="policy").search(state, random.Random(0))
+    finally:
+        _PolicyToy.policy_action = original  # type: ignore[method-assign]
+    assert "end" in calls
+    totals = {a: ch.total for a, ch in random_root.children.items()}
+    assert totals != {a: ch.total for a, ch in policy_root.children.items()}
+    plain = dealt(EvalToyGame(cards=20), 1)
+    assert plain.policy_action(random.Random(7)) == plain.uniform_action(random.Random(7).random())
 
 
 class _ShortRollouts(EvalToyGame):

@@ -146,8 +146,9 @@ class MCTSAgent:
     Parameters: ``c`` the UCB1 exploration constant (returns are in [-1, 1]); ``rollout``
     ``"random"``, ``"greedy"`` (epsilon-greedy over ``rollout_sample`` sampled actions on the
     evaluation hook) or ``"policy"`` (the game's own cheap rollout policy,
-    :meth:`~regalia.core.game.State.policy_action`, uniformly random unless the game has one); ``depth`` caps the rollout length (seat decisions; ``None``: to the end), a
-    cut-off state being valued ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse``
+    :meth:`~regalia.core.game.State.policy_action`, uniformly random unless the game has one);
+    ``depth`` caps the rollout length (seat decisions; ``None``: to the end), a cut-off state
+    being valued ``tanh(evaluate(state, seat) / eval_scale)`` per seat; ``reuse``
     keeps the subtree of the chosen action between steps of one seat's turn; ``margin`` mixes the
     final score difference into a finished rollout's value
     (``(1 - margin) * return + margin * tanh(difference / eval_scale)``), which guides the search

@@ -14,6 +14,9 @@ command, server and research adapter of regalia relies on:
                           probabilities are positive and sum to 1
 ``automata``              an automaton seat to act has exactly one legal action
 ``json``                  ``state_from_json(to_json())`` gives the same state and legal actions
+``uniform``               ``uniform_action(u)`` picks ``legal_actions()[int(u * n)]``
+``policy``                at a seat's decision, ``policy_action(rng)`` (rollouts' informed
+                          policy) is legal, the same for the same draws, and changes nothing
 ``pickle``                a pickled state comes back the same
 ``clone``                 a clone is equal and independent of the original
 ``determinize``           a determinization is independent and looks the same to its seat
@@ -72,6 +75,7 @@ CHECKS: tuple[str, ...] = (
     "automata",
     "json",
     "uniform",
+    "policy",
     "pickle",
     "clone",
     "determinize",
@@ -334,6 +338,8 @@ class _Checker:
         self.check("json", lambda: self._json(state, legal, doc))
         if legal:
             self.check("uniform", lambda: self._uniform(doc, legal))
+            if state.current_player != CHANCE and state.current_player not in state.automaton_seats():
+                self.check("policy", lambda: self._policy(doc, legal))
         self.check("pickle", lambda: self._pickle(state, doc))
         self.check("clone", lambda: self._clone(state, legal, doc))
         self.check("determinize", lambda: self._determinize(state, doc))
@@ -387,6 +393,15 @@ class _Checker:
                 assert picked == wanted, (
                     f"uniform_action({u!r}) picks {picked!r}, not legal_actions()[{int(u * n)}] = {wanted!r}"
                 )
+
+    def _policy(self, doc: JSON, legal: list[Any]) -> None:
+        fresh = self.game.state_from_json(doc)  # as in _uniform: no legal actions listed yet
+        for seed in range(4):
+            picked = fresh.policy_action(random.Random(seed))
+            assert picked in legal, f"policy_action picks {picked!r}, which is not legal"
+            again = fresh.policy_action(random.Random(seed))
+            assert again == picked, f"policy_action picks {picked!r}, then {again!r} with the same draws"
+        assert fresh.to_json() == doc, "policy_action changed the state"
 
     def _pickle(self, state: State[Any], doc: JSON) -> None:
         back = pickle.loads(pickle.dumps(state))

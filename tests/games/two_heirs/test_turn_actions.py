@@ -380,3 +380,28 @@ def test_listed_actions_are_made_once_and_the_memo_stays_bounded() -> None:
     assert [a for _, a in actions.steps_from((2, 2))] == [
         actions.make(actions.STEP, -1, (2, 2), q) for q in neighbours8((2, 2))
     ]
+
+
+# -- the search's rollout policy (not a rule: docs/ai.md, "Rollout policies") ------------------------
+def test_the_rollout_policy_builds_more_often_than_a_uniform_pick_and_only_legally() -> None:
+    """``policy_action`` (``mcts:...:rollout=policy``) picks a legal action, a ``build`` with
+    probability ``BUILD_BIAS`` more where one is legal, and from its ``rng`` alone."""
+    import random
+
+    from regalia.games.two_heirs.rules import BUILD_BIAS
+
+    s = basic(hands=[["T2", "W4"], []])
+    legal_actions = s.legal_actions()
+    builds = sum(a.kind == "build" for a in legal_actions)
+    assert 0 < builds < len(legal_actions)
+    draws = 4000
+    rng = random.Random(3)
+    picks = [s.policy_action(rng) for _ in range(draws)]
+    assert set(picks) <= set(legal_actions)
+    share = sum(a.kind == "build" for a in picks) / draws
+    expected = BUILD_BIAS + (1 - BUILD_BIAS) * builds / len(legal_actions)
+    assert abs(share - expected) < 0.03, (share, expected)
+    assert [s.policy_action(random.Random(9)) for _ in range(3)] == [s.policy_action(random.Random(9))] * 3
+    nothing = basic(hands=[[], []])  # no tile in hand: no build, so a uniform pick
+    assert all(a.kind != "build" for a in nothing.legal_actions())
+    assert nothing.policy_action(random.Random(5)) in nothing.legal_actions()
