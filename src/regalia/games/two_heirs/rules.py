@@ -64,7 +64,7 @@ CHANCE_RULES = {
 
 #: ``rollout=policy``: the chance that a rollout's step is a ``build`` when one is legal
 #: (:meth:`Rules.policy_action`).
-BUILD_BIAS: Final = 0.5
+BUILD_BIAS: Final = 0.8
 
 
 class Rules(Base):
