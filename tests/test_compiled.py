@@ -66,6 +66,8 @@ for game_id in regalia.game_ids():
             records[f"{game_id} {options} random {seed}"] = play(game_id, options, "random", seed)
     records[f"{game_id} greedy"] = play(game_id, {}, "greedy", 3)
     records[f"{game_id} mcts"] = play(game_id, {}, "mcts:iterations=30", 4, MCTS_DECISIONS)
+    policy = "mcts:iterations=30:rollout=policy:depth=4"
+    records[f"{game_id} mcts policy"] = play(game_id, {}, policy, 5, MCTS_DECISIONS)
 json.dump({"compiled": compiled(), "records": records}, sys.stdout)
 """
 
