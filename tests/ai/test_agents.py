@@ -342,8 +342,8 @@ class _PolicyToyGame(EvalToyGame):
 
 
 def test_policy_rollouts_play_the_games_policy_and_random_rollouts_do_not() -> None:
-    """``rollout=policy`` plays :meth:`State.policy_action` in its rollouts: here it always ends the
-    turn where it may, so the rollouts take fewer cards and the search's values differ from random
+    """``rollout=policy`` plays :meth:`State.policy_action` in its rollouts (here one that ends the
+    turn where it may), random rollouts never call it, and the search's values differ from random
     rollouts' on the same draws; by default ``policy_action`` is the uniform pick."""
     state = dealt(_PolicyToyGame(cards=20), 1)
     calls: list[str] = []

@@ -3,8 +3,9 @@
 Every iteration draws a determinization of the root state for the acting seat
 (``state.determinize(seat, rng)``: hidden information resampled, nothing peeked at), walks down the
 one shared tree choosing among the actions legal in *that* determinization by UCB1 with
-availability counts, expands one new node, plays a rollout (random, or epsilon-greedy on the
-evaluation hook) to the end of the game or to a depth cap, and backs ``returns()`` up the path.
+availability counts, expands one new node, plays a rollout (random, epsilon-greedy on the
+evaluation hook, or the game's own policy) to the end of the game or to a depth cap, and backs
+``returns()`` up the path.
 Each node's statistics are from the point of view of the seat that chose the action leading to it.
 
 Chance is searched open loop: at a chance node the iteration samples an outcome with its

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from regalia.core.game import TERMINAL
 from regalia.core.grid import neighbours8
+from regalia.games.two_heirs.rules import BUILD_BIAS
 
 from .builders import (
     BLUE,
@@ -386,10 +389,6 @@ def test_listed_actions_are_made_once_and_the_memo_stays_bounded() -> None:
 def test_the_rollout_policy_builds_more_often_than_a_uniform_pick_and_only_legally() -> None:
     """``policy_action`` (``mcts:...:rollout=policy``) picks a legal action, a ``build`` with
     probability ``BUILD_BIAS`` more where one is legal, and from its ``rng`` alone."""
-    import random
-
-    from regalia.games.two_heirs.rules import BUILD_BIAS
-
     s = basic(hands=[["T2", "W4"], []])
     legal_actions = s.legal_actions()
     builds = sum(a.kind == "build" for a in legal_actions)
