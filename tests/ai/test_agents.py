@@ -368,6 +368,37 @@ def test_policy_rollouts_play_the_games_policy_and_random_rollouts_do_not() -> N
     assert plain.policy_action(random.Random(7)) == plain.uniform_action(random.Random(7).random())
 
 
+class _TellsCAndRollout(_PolicyToyGame):
+    """A game whose search defaults name the exploration constant and the rollout policy."""
+
+    def search_defaults(self) -> dict[str, Any]:
+        return {**super().search_defaults(), "c": 0.3, "rollout": "policy"}
+
+
+def test_c_and_rollout_left_to_the_game_are_what_its_search_defaults_say() -> None:
+    """``c`` and ``rollout`` default to ``"game"`` (:meth:`Game.search_defaults`; docs/ai.md,
+    "Agents"): a search leaving them to this game is the search given ``c=0.3`` and
+    ``rollout=policy``; a value given overrides the game's, and a game that names none searches
+    with ``c=1`` and random rollouts."""
+    state = dealt(_TellsCAndRollout(cards=20), 1)
+
+    def statistics(agent: MCTSAgent, at: Any = state) -> dict[Any, tuple[int, float]]:
+        root = agent.search(at, random.Random(3))
+        return {a: (ch.visits, ch.total) for a, ch in root.children.items()}
+
+    by_game = statistics(MCTSAgent(iterations=80, depth=4))
+    assert by_game == statistics(MCTSAgent(iterations=80, depth=4, c=0.3, rollout="policy"))
+    assert by_game == statistics(agent_from_spec("mcts:iterations=80:depth=4:c=game:rollout=game"))
+    assert by_game != statistics(MCTSAgent(iterations=80, depth=4, c=1.0, rollout="random"))
+    plain = dealt(_PolicyToyGame(cards=20), 1)
+    assert statistics(MCTSAgent(iterations=80, depth=4), plain) == statistics(
+        MCTSAgent(iterations=80, depth=4, c=1.0, rollout="random"), plain
+    )
+    for bad, message in (("c", "c must be"), ("rollout", "unknown rollout")):
+        with pytest.raises(OptionError, match=message):
+            MCTSAgent(**{bad: "gam"})
+
+
 class _ShortRollouts(EvalToyGame):
     rollout_depth = 0  # the game asks searches to value a state at once with evaluate()
 

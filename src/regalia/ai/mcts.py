@@ -62,7 +62,7 @@ ROLLOUTS: Final = ("random", "greedy", "policy")
 #: Where a rollout cut by ``depth`` stops: right after its last decision, or at the end of that
 #: decision's turn (:func:`regalia.core.loop.playout`'s ``to_turn_end``).
 CUTS: Final = ("decision", "turn")
-#: ``depth``, ``widen``, ``margin`` and ``eval_scale`` by default: what the game says
+#: ``c``, ``rollout``, ``depth``, ``widen``, ``margin`` and ``eval_scale`` by default: what the game says
 #: (:meth:`regalia.core.game.Game.search_defaults`: its ``rollout_depth``, ``None``, to the end,
 #: for most games; its ``widening``, ``None``, off, for most games; :data:`MARGIN` and
 #: :data:`EVAL_SCALE` unless it names others). Final: the compiled build writes a default that is
@@ -76,6 +76,9 @@ EVAL_SCALE: Final = 10.0
 CENTRE: Final = False
 #: ``cut`` where the game names none.
 CUT: Final = "decision"
+#: ``c`` (the UCB1 exploration constant) and ``rollout`` where the game names none.
+C: Final = 1.0
+ROLLOUT: Final = "random"
 #: The most processes one agent searches with (``workers``).
 MAX_WORKERS: Final = 64
 
@@ -164,16 +167,18 @@ class MCTSAgent:
     ``heuristic`` the name of the evaluation
     every ``evaluate`` above is (one of :meth:`~regalia.core.game.Game.heuristics`: ``evaluate``,
     the game's own, ``score``, the score lead alone, or one a game adds), so that a new heuristic
-    can be tested head to head. ``depth``, ``widen``, ``margin``, ``eval_scale``, ``centre`` and
-    ``cut`` and ``heuristic`` are by default ``"game"``: what the game searched says
-    (:meth:`~regalia.core.game.Game.search_defaults`; :data:`MARGIN`, :data:`EVAL_SCALE`,
-    :data:`CENTRE` and ``evaluate`` for a game that names none).
+    can be tested head to head. ``c``, ``rollout``, ``depth``, ``widen``, ``margin``,
+    ``eval_scale``, ``centre``, ``cut`` and ``heuristic`` are by default ``"game"``: what the game
+    searched says (:meth:`~regalia.core.game.Game.search_defaults`; :data:`C`, :data:`ROLLOUT`,
+    :data:`MARGIN`, :data:`EVAL_SCALE`, :data:`CENTRE`, :data:`CUT` and ``evaluate`` for a game
+    that names none).
 
     After each :meth:`choose`, ``last_iterations`` and ``last_seconds`` tell the work done, and
     ``last_cut`` whether the deadline cut the search.
     """
 
     __slots__ = (
+        "_c",
         "_centre",
         "_cut",
         "_depth",
@@ -184,6 +189,7 @@ class MCTSAgent:
         "_margin",
         "_method",
         "_next_root",
+        "_rollout_kind",
         "_widen",
         "_zero_sum",
         "_zeros",
@@ -213,7 +219,7 @@ class MCTSAgent:
     iterations: int | None
     seconds: float | None
     deadline_seconds: float | None
-    c: float
+    c: float | str
     rollout: str
     depth: int | str | None
     eval_scale: float | str
@@ -232,6 +238,9 @@ class MCTSAgent:
     last_seconds: float
     last_cut: bool
     _expect: tuple[str, tuple[tuple[int, Any], ...]] | None
+    _c: float
+    #: ``rollout`` settled: one of :data:`ROLLOUTS`.
+    _rollout_kind: str
     _depth: int | None
     _widen: float | None
     _margin: float
@@ -259,8 +268,8 @@ class MCTSAgent:
         self,
         iterations: Any = None,
         seconds: Any = None,
-        c: Any = 1.0,
-        rollout: Any = "random",
+        c: Any = BY_GAME,
+        rollout: Any = BY_GAME,
         depth: Any = BY_GAME,
         eval_scale: Any = BY_GAME,
         reuse: Any = True,
@@ -286,16 +295,18 @@ class MCTSAgent:
             raise OptionError(f"seconds must be a positive finite number, got {seconds!r}")
         if deadline_seconds is not None and not _positive(deadline_seconds):
             raise OptionError(f"deadline_seconds must be a positive finite number, got {deadline_seconds!r}")
-        if rollout not in ROLLOUTS:
-            raise OptionError(f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)}")
+        if rollout != BY_GAME and rollout not in ROLLOUTS:
+            raise OptionError(
+                f"unknown rollout {rollout!r}; valid rollouts: {', '.join(ROLLOUTS)} or {BY_GAME!r}"
+            )
         if (
             depth is not None
             and depth != BY_GAME
             and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0)
         ):
             raise OptionError(f"depth must be a non-negative integer, none or {BY_GAME!r}, got {depth!r}")
-        if not _number(c) or c < 0:
-            raise OptionError(f"c must be a non-negative finite number, got {c!r}")
+        if c != BY_GAME and (isinstance(c, str) or not _number(c) or c < 0):
+            raise OptionError(f"c must be a non-negative finite number or {BY_GAME!r}, got {c!r}")
         if eval_scale != BY_GAME and (isinstance(eval_scale, str) or not _positive(eval_scale)):
             raise OptionError(
                 f"eval_scale must be a positive finite number or {BY_GAME!r}, got {eval_scale!r}"
@@ -329,7 +340,7 @@ class MCTSAgent:
         self.iterations = iterations
         self.seconds = None if seconds is None else float(seconds)
         self.deadline_seconds = None if deadline_seconds is None else float(deadline_seconds)
-        self.c = float(c)
+        self.c = c if isinstance(c, str) else float(c)
         self.rollout = rollout
         self.depth = depth
         self.eval_scale = eval_scale if isinstance(eval_scale, str) else float(eval_scale)
@@ -350,6 +361,8 @@ class MCTSAgent:
         self.last_cut = False
         self._expect = None
         self._next_root = None
+        self._c = C
+        self._rollout_kind = ROLLOUT
         self._depth = None
         self._widen = None
         self._margin = MARGIN
@@ -448,6 +461,9 @@ class MCTSAgent:
         """The parameters this search uses: those given, and for those left to the game
         (:data:`BY_GAME`) what ``game.search_defaults()`` says."""
         told = game.search_defaults()
+        c = self.c
+        self._c = float(told.get("c", C)) if isinstance(c, str) else c
+        self._rollout_kind = str(told.get("rollout", ROLLOUT)) if self.rollout == BY_GAME else self.rollout
         depth = self.depth
         self._depth = told.get("depth") if isinstance(depth, str) else depth
         widen = self.widen
@@ -562,7 +578,7 @@ class MCTSAgent:
         if first is not None:  # analyse(): the first step is given
             s.apply_unchecked(first.action)
             node = first
-        c = self.c
+        c = self._c
         log = math.log
         sqrt = math.sqrt
         random = rng.random
@@ -623,9 +639,10 @@ class MCTSAgent:
 
     def _rollout(self, s: State[Any], rng: random.Random) -> list[float]:
         depth = self._depth
-        if self.rollout == "greedy":
+        kind = self._rollout_kind
+        if kind == "greedy":
             playout(s, rng, self._greedy_step, decisions=depth, to_turn_end=self._cut)
-        elif self.rollout == "policy":
+        elif kind == "policy":
             playout(s, rng, policy_choice, decisions=depth, to_turn_end=self._cut)
         else:
             playout(s, rng, random_choice, decisions=depth, to_turn_end=self._cut)

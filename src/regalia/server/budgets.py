@@ -29,7 +29,7 @@ regalia.core.errors.OptionError: iterations=1000000000 is over this server's cap
 (2.0, 2000, 2.0)
 >>> agent = capped_agent("mcts:easy:c=nan", caps)
 >>> agent.name, agent.c, agent.iterations, agent.deadline_seconds
-('mcts:easy:c=nan', 1.0, 60, 2.0)
+('mcts:easy:c=nan', 'game', 60, 2.0)
 """
 
 from __future__ import annotations
