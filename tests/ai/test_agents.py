@@ -531,21 +531,37 @@ def _root_statistics(agent: MCTSAgent, state: Any) -> dict[Any, tuple[int, float
 
 
 def test_the_solo_game_cuts_rollouts_and_values_them_by_the_margin() -> None:
-    """docs/ai.md, "Against Henry": in The Two Heirs' solo game a search that leaves ``depth`` and
-    ``margin`` to the game cuts its rollouts after ``SOLO_ROLLOUT_DEPTH`` decisions and values
-    finished ones by the margin alone, the very search those parameters given make; the two-player
-    game keeps whole rollouts and the default margin, and a parameter given overrides the game."""
+    """docs/ai.md, "Against Henry": in The Two Heirs' solo game a search that leaves ``depth``,
+    ``margin``, ``c``, ``heuristic`` and ``rollout`` to the game cuts its rollouts after
+    ``SOLO_ROLLOUT_DEPTH`` decisions, values finished ones by the margin alone and searches with
+    ``c=0.3``, the heuristic ``treasures`` and the rollout policy (run 68's SPRT), the very search
+    those parameters given make; the two-player game keeps whole rollouts and every other default,
+    and a parameter given overrides the game."""
     from regalia.games.two_heirs.game import SOLO_ROLLOUT_DEPTH
 
     solo = load_game("two-heirs", solo=True)
-    assert solo.search_defaults() == {"depth": SOLO_ROLLOUT_DEPTH, "widen": None, "margin": 1.0}
+    assert solo.search_defaults() == {
+        "depth": SOLO_ROLLOUT_DEPTH,
+        "widen": None,
+        "margin": 1.0,
+        "c": 0.3,
+        "heuristic": "treasures",
+        "rollout": "policy",
+    }
     assert load_game("two-heirs").search_defaults() == {"depth": None, "widen": None}
     state = solo.new_state(seed=3)
     while state.current_player != 0 or len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     by_game = _root_statistics(MCTSAgent(iterations=60), state)
-    told = _root_statistics(MCTSAgent(iterations=60, depth=SOLO_ROLLOUT_DEPTH, margin=1.0), state)
+    solo_search = {"c": 0.3, "heuristic": "treasures", "rollout": "policy"}
+    told = _root_statistics(
+        MCTSAgent(iterations=60, depth=SOLO_ROLLOUT_DEPTH, margin=1.0, **solo_search), state
+    )
     assert by_game == told
+    before = {"c": 1.0, "heuristic": "evaluate", "rollout": "random"}  # the defaults before run 68
+    assert by_game != _root_statistics(
+        MCTSAgent(iterations=60, depth=SOLO_ROLLOUT_DEPTH, margin=1.0, **before), state
+    )
     to_end = _root_statistics(MCTSAgent(iterations=60, depth=None), state)
     assert to_end != by_game
     # rollouts to the end finish: their values are the margin's alone unless a margin is given

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar, Final
 
 from regalia.core.errors import OptionError
 from regalia.core.game import JSON, Game
@@ -25,6 +27,12 @@ from regalia.games.two_heirs.tiles import RECOMMENDED_SETS, SETS, Catalogue, cat
 #: How many seat decisions a search's rollout makes in the solo game before the evaluation (the
 #: score margin over Henry) values it: measured against Henry level 3 at 1 s a move (docs/ai.md).
 SOLO_ROLLOUT_DEPTH = 4
+#: The solo game's search: the UCB1 constant, the heuristic and the rollout policy it leaves to the
+#: game, accepted together by an SPRT against ``c=1``, the score lead and random rollouts (run 68,
+#: docs/ai.md).
+SOLO_SEARCH: Final[Mapping[str, Any]] = MappingProxyType(
+    {"c": 0.3, "heuristic": "treasures", "rollout": "policy"}
+)
 #: Henry's level when the solo game does not name one ("Level 3: Relentless Henry").
 DEFAULT_LEVEL = 3
 
@@ -115,10 +123,11 @@ class TwoHeirs(Game[Action, TwoHeirsOptions]):
     def search_defaults(self) -> dict[str, Any]:
         """In the solo game, rollouts cut after :data:`SOLO_ROLLOUT_DEPTH` decisions and valued by
         the score margin alone: nearly every random rollout to the end loses to Henry, so whole
-        rollouts hardly tell one move from another (docs/ai.md, "Against Henry")."""
+        rollouts hardly tell one move from another; and :data:`SOLO_SEARCH`: ``c=0.3``, the
+        heuristic ``treasures`` and the rollout policy (docs/ai.md, "Against Henry")."""
         told = super().search_defaults()
         if self.options.solo:
-            told.update(depth=SOLO_ROLLOUT_DEPTH, margin=1.0)
+            told.update(depth=SOLO_ROLLOUT_DEPTH, margin=1.0, **SOLO_SEARCH)
         return told
 
     def heuristics(self) -> dict[str, str]:
