@@ -48,7 +48,6 @@ the board planes (:meth:`CarcassonneEncoding.clipped` counts them; so does the `
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -203,26 +202,57 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         for t in range(self.types):
             for k, r in enumerate(ROTATIONS):
                 self._seg_locs.append(self._code_tables(cat, t, r, 4 * t + k, static_index))
-        self._seg_range = np.arange(max_seg)
-        self._bit_shifts = np.arange(len(_FEATURE_PLANES), dtype=np.int64)
+        #: ... the same as Python values for :meth:`_board`: the flat offsets of the static planes
+        #: that hold a 1 (every static value is 1 or 0), and each real segment's two masks
+        assert set(np.unique(self._static).tolist()) <= {0.0, 1.0}
+        self._static_ones: tuple[tuple[int, ...], ...] = tuple(
+            tuple(int(plane) * c for plane in np.flatnonzero(row)) for row in self._static
+        )
+        segments = [len(cat.turned(t, r).segments) for t in range(self.types) for r in ROTATIONS]
+        self._code_segments: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+            tuple(
+                self._segment_offsets(int(self._seg_sides[code, i]), int(self._seg_where[code, i]))
+                for i in range(k)
+            )
+            for code, k in enumerate(segments)
+        )
         # -- observation
         blocks = [(name, (width,), meaning) for name, width, meaning in self._global_blocks()]
         self._lay_out([*_STATIC_PLANES, *_DYNAMIC_PLANES], blocks)
         self.static_planes = len(_STATIC_PLANES)
         self.board_plane_count = len(self.planes)
         bag0: list[int] = carcassonne.bag_counts()
-        self._bag_scale = np.array([1.0 / n if n else 0.0 for n in bag0], dtype=np.float32)
+        #: each type's count at the start, inverted (as float32, as the tensor holds it)
+        self._bag_scales: list[float] = [
+            float(v) for v in np.array([1.0 / n if n else 0.0 for n in bag0], dtype=np.float32)
+        ]
         self._bag_total = float(max(sum(bag0), 1))
-        self._options = np.array(
-            [
+        self._option_values: list[float] = [
+            float(v)
+            for v in (
                 bool(options.farmers),
                 options.small_city == 2,
                 options.shrines == "off",
                 options.shrines == "5",
                 options.shrines == "6",
                 bool(options.challenge_house_rule),
-            ],
-            dtype=np.float32,
+            )
+        ]
+        #: where the flat blocks begin (they run to the end of the tensor, in layout order)
+        self._globals_at = self.offsets["to_act"]
+        assert self.offsets["window"] + 3 == self.observation_shape[0]
+
+    def _segment_offsets(self, sides: int, where: int) -> tuple[tuple[int, ...], ...]:
+        """A segment's feature planes as flat offsets (the cell is added): those of its sides when
+        its city or road is complete, those of its sides and halves when its feature holds a
+        follower of the viewer, and of another seat."""
+        c = self.cells
+        at = len(_STATIC_PLANES)
+        bits = range(len(_FEATURE_PLANES))
+        return (
+            tuple((at + b) * c for b in bits if sides >> b & 1),
+            tuple((at + b) * c for b in bits if (where & _CLAIMS[1]) >> b & 1),
+            tuple((at + b) * c for b in bits if (where & _CLAIMS[2]) >> b & 1),
         )
 
     def _code_tables(
@@ -275,10 +305,17 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         if self.frame_kind == "origin":
             r = (side - 1) // 2
             return Frame(-r, r)
-        board = s.board
-        xs = [p[0] for p in board]
-        ys = [p[1] for p in board]
-        tx0, tx1, ty0, ty1 = min(xs), max(xs), min(ys), max(ys)
+        # the tiles' bounding box
+        tx0, ty0 = tx1, ty1 = next(iter(s.board))
+        for x, y in s.board:
+            if x < tx0:
+                tx0 = x
+            elif x > tx1:
+                tx1 = x
+            if y < ty0:
+                ty0 = y
+            elif y > ty1:
+                ty1 = y
         ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
         if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
             # lean towards where the drawn tile may go (one cell beyond the tiles at most)
@@ -459,140 +496,166 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         self._globals(s, seat, clipped, self._fits(s, fr), out)
 
     def _board(self, s: Rules, seat: int, fr: Frame, out: Tensor) -> int:
-        """Draw the board planes; returns how many tiles lie outside the window."""
+        """Draw the board planes; returns how many tiles lie outside the window.
+
+        One pass over the tiles in plain Python gathers the flat index of every 1 (a few hundred
+        at most), which one ``put`` writes: on boards of a few dozen tiles that is several times
+        faster than the same planes built with numpy by arrays (some fifty calls of a few
+        microseconds each; docs/performance.md, "The Carcassonne observation")."""
         side = self.side
         c = self.cells
         x0, top = fr.x0, fr.y1
-        planes = out[: self.board_plane_count * c].reshape(self.board_plane_count, c)
-        idx = _PLANE_INDEX
         board = s.board
         nodes = s.nodes
-        t = len(board)
-        codes = np.fromiter(board.values(), dtype=np.intp, count=t)
-        bases = np.fromiter(map(nodes.__getitem__, board), dtype=np.intp, count=t)
-        xy = np.fromiter(chain.from_iterable(board), dtype=np.intp, count=2 * t).reshape(t, 2)
-        col = xy[:, 0] - x0
-        row = top - xy[:, 1]
-        cells = row * side + col
-        inside = (col >= 0) & (col < side) & (row >= 0) & (row < side)
-        clipped = t - int(np.count_nonzero(inside))
-        if clipped:
-            cells = cells[inside]
-            codes = codes[inside]
-            bases = bases[inside]
-        # the tiles' features: complete, claimed by the viewer or by another seat (at their roots)
-        root = np.fromiter(s.parent, dtype=np.intp, count=len(s.parent))
-        while True:
-            up = root[root]
-            if (up == root).all():
-                break
-            root = up
+        parent = s.parent
         fdata = s.fdata
-        tile_roots = root[np.minimum(bases[:, None] + self._seg_range, len(fdata) - 1)]
-        sides = self._seg_sides[codes]
-        closable = list(set(tile_roots[sides != 0].tolist()))  # the roots of cities and roads
-        complete = np.zeros(len(fdata), dtype=bool)
-        complete[closable] = [fdata[r].open == 0 for r in closable]
-        words = np.where(complete[tile_roots], sides, 0)
-        meeples = s.meeples
-        if meeples:
-            claim = np.zeros(len(fdata), dtype=np.int64)  # 1: the viewer's, 2: another seat's
-            for pos, (who, segment) in meeples.items():
-                claim[root[nodes[pos] + segment]] |= 1 if who == seat else 2
-            words |= self._seg_where[codes] & _CLAIM_MASKS[claim[tile_roots]]
-        word = np.bitwise_or.reduce(words, axis=1)
-        features = ((word[:, None] >> self._bit_shifts) & 1).astype(np.float32)
-        # the tiles as printed, then their features
-        planes[: self.static_planes, cells] = self._static[codes].T
-        at = self.static_planes
-        planes[at : at + len(_FEATURE_PLANES), cells] = features.T
+        static_ones = self._static_ones
+        segments = self._code_segments
+        # the feature planes: complete, claimed by the viewer or by another seat (at their roots)
+        claim: dict[int, int] = {}  # root -> 1: the viewer's, 2: another seat's, 3: both
+        for pos, (who, segment) in s.meeples.items():
+            root = _root(parent, nodes[pos] + segment)
+            claim[root] = claim.get(root, 0) | (1 if who == seat else 2)
+        ones: list[int] = []
+        add = ones.append
+        clipped = 0
+        for pos, code in board.items():
+            col = pos[0] - x0
+            row = top - pos[1]
+            if not (0 <= col < side and 0 <= row < side):
+                clipped += 1
+                continue
+            cell = row * side + col
+            # the tile as printed
+            for at in static_ones[code]:
+                add(at + cell)
+            # its features
+            node = nodes[pos]
+            for complete, own, other in segments[code]:
+                root = parent[node]
+                if root != node:
+                    root = _root(parent, root)
+                if complete:
+                    record = fdata[root]
+                    if record is not None and record.open == 0:
+                        for at in complete:
+                            add(at + cell)
+                if claim:
+                    held = claim.get(root, 0)
+                    if held & 1:
+                        for at in own:
+                            add(at + cell)
+                    if held & 2:
+                        for at in other:
+                            add(at + cell)
+                node += 1
         # the followers
-        flat = out
+        idx = _PLANE_INDEX
         seg_locs = self._seg_locs
         follower0 = idx["follower_0"]
         n = s.num_players
-        ones: list[int] = []
-        add = ones.append
-        for (x, y), (who, segment) in meeples.items():
-            cl = x - x0
-            rw = top - y
-            if not (0 <= cl < side and 0 <= rw < side):
+        for pos, (who, segment) in s.meeples.items():
+            col = pos[0] - x0
+            row = top - pos[1]
+            if not (0 <= col < side and 0 <= row < side):
                 continue
-            cell = rw * side + cl
+            cell = row * side + col
             add((follower0 + (who - seat) % n) * c + cell)
-            ones.extend([plane * c + cell for plane in seg_locs[board[(x, y)]][segment]])
-        if ones:
-            flat.put(ones, 1.0)
+            for plane in seg_locs[board[pos]][segment]:
+                add(plane * c + cell)
         # positions of note
         origin = self.cell(fr, (0, 0))
         if origin >= 0:
-            flat[idx["origin"] * c + origin] = 1.0
+            add(idx["origin"] * c + origin)
+        if s.placed is not None:
+            cell = self.cell(fr, s.placed)
+            if cell >= 0:
+                add(idx["placed"] * c + cell)
+        x1 = x0 + side
+        y0 = top - side
+        at = idx["open"] * c
+        for x, y in s.need:
+            if x0 <= x < x1 and y0 < y <= top:
+                add(at + (top - y) * side + x - x0)
+        if s.phase == PH_PLACE and not s.terminal:
+            at = idx["fits_0"] * c
+            for (x, y), r in s.placements(s.drawn):
+                if x0 <= x < x1 and y0 < y <= top:
+                    add(at + r // 90 * c + (top - y) * side + x - x0)
+        out.put(ones, 1.0)
         block = idx["abbey_block"] * c
         for pos in s.abbeys:
             cell = self.cell(fr, pos)
             if cell >= 0:
-                flat[block + cell] = (1 + s.abbey_neighbours(pos)) / 9
-        if s.placed is not None:
-            cell = self.cell(fr, s.placed)
-            if cell >= 0:
-                flat[idx["placed"] * c + cell] = 1.0
-        x1 = x0 + side
-        y0 = top - side
-        open_cells = [(top - y) * side + x - x0 for x, y in s.need if x0 <= x < x1 and y0 < y <= top]
-        planes[idx["open"], open_cells] = 1.0
-        if s.phase == PH_PLACE and not s.terminal:
-            fits0 = idx["fits_0"] * c
-            flat[
-                [
-                    fits0 + r // 90 * c + (top - y) * side + x - x0
-                    for (x, y), r in s.placements(s.drawn)
-                    if x0 <= x < x1 and y0 < y <= top
-                ]
-            ] = 1.0
+                out[block + cell] = (1 + s.abbey_neighbours(pos)) / 9
         return clipped
 
     def _globals(self, s: Rules, seat: int, clipped: int, fits: bool, out: Tensor) -> None:
+        """The flat blocks, which lie together at the end of the tensor: made as one list of
+        Python floats, written by one slice."""
+        at0 = self._globals_at
         off = self.offsets
+        values = [0.0] * (len(out) - at0)
         n = s.num_players
         player = s.current_player
         if s.terminal:
-            out[off["to_act"] + MAX_SEATS + 1] = 1.0
+            values[off["to_act"] - at0 + MAX_SEATS + 1] = 1.0
         elif player == CHANCE:
-            out[off["to_act"] + MAX_SEATS] = 1.0
+            values[off["to_act"] - at0 + MAX_SEATS] = 1.0
         else:
-            out[off["to_act"] + (player - seat) % n] = 1.0
+            values[off["to_act"] - at0 + (player - seat) % n] = 1.0
         phase = 3 if s.terminal else (0 if s.phase == PH_DRAW else 1 if s.phase == PH_PLACE else 2)
-        out[off["phase"] + phase] = 1.0
-        out[off["players"] + n - 2] = 1.0
-        out[off["seat"] + seat] = 1.0
-        order = [(seat + k) % n for k in range(n)]
+        values[off["phase"] - at0 + phase] = 1.0
+        values[off["players"] - at0 + n - 2] = 1.0
+        values[off["seat"] - at0 + seat] = 1.0
         points = s.points
-        at = off["scores"]
-        out[at : at + n] = [points[p] / _SCORE_SCALE for p in order]
-        others = [points[p] for p in order[1:]]
-        out[off["lead"]] = (points[seat] - max(others)) / _SCORE_SCALE
-        at = off["followers"]
-        out[at : at + n] = [s.followers[p] / FOLLOWERS for p in order]
-        k = self.types
-        bag = np.array(s.bag, dtype=np.float32)
-        at = off["bag"]
-        out[at : at + k] = bag * self._bag_scale
+        followers = s.followers
+        scores = off["scores"] - at0
+        left = off["followers"] - at0
+        best = None
+        for k in range(n):
+            p = (seat + k) % n
+            values[scores + k] = points[p] / _SCORE_SCALE
+            values[left + k] = followers[p] / FOLLOWERS
+            if k and (best is None or points[p] > best):
+                best = points[p]
+        assert best is not None  # two seats at least
+        values[off["lead"] - at0] = (points[seat] - best) / _SCORE_SCALE
+        bag = s.bag
+        scale = self._bag_scales
+        at = off["bag"] - at0
+        for t, share in enumerate(scale):
+            values[at + t] = bag[t] * share
         if s.bag_left:
-            at = off["bag_share"]
-            out[at : at + k] = bag / s.bag_left
-        out[off["bag_left"]] = s.bag_left / self._bag_total
+            at = off["bag_share"] - at0
+            for t, count in enumerate(bag):
+                values[at + t] = count / s.bag_left
+        values[off["bag_left"] - at0] = s.bag_left / self._bag_total
         if s.drawn >= 0 and s.phase == PH_PLACE and not s.terminal:
-            out[off["drawn"] + s.drawn] = 1.0
+            values[off["drawn"] - at0 + s.drawn] = 1.0
         if s.placed is not None:
-            out[off["placed_tile"] + (s.board[s.placed] >> 2)] = 1.0
-        at = off["options"]
-        out[at : at + 6] = self._options
-        at = off["window"]
-        out[at : at + 3] = [clipped / 10, clipped == 0, fits]
+            values[off["placed_tile"] - at0 + (s.board[s.placed] >> 2)] = 1.0
+        at = off["options"] - at0
+        values[at : at + 6] = self._option_values
+        at = off["window"] - at0
+        values[at : at + 3] = [clipped / 10, float(clipped == 0), float(fits)]
+        out[at0:] = values
 
 
 #: The own_* bits, the opp_* bits, both, by a root's claim (1: the viewer's, 2: another seat's).
-_CLAIM_MASKS = np.array([0, 0xFFF << 4, 0xFFF << 16, 0xFFFFFF << 4], dtype=np.int64)
+_CLAIMS: tuple[int, ...] = (0, 0xFFF << 4, 0xFFF << 16, 0xFFFFFF << 4)
+
+
+def _root(parent: list[int], node: int) -> int:
+    """The root of ``node`` in the union-find ``parent``, read without changing it (the state's own
+    :meth:`~regalia.games.carcassonne.base.Base.find` halves paths as it goes)."""
+    up = parent[node]
+    while up != node:
+        node = up
+        up = parent[node]
+    return node
+
+
 _PLANE_INDEX: dict[str, int] = {name: i for i, (name, _) in enumerate((*_STATIC_PLANES, *_DYNAMIC_PLANES))}
 
 
