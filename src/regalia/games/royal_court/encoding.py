@@ -629,7 +629,8 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             # window
             clipped / 4,
             clipped == 0,
-            self.fits(s),
+            # the seat to act's window (the viewer's, unless the viewer waits)
+            self._fits_in(s, fr if seat == self._seat(s) else self.frame(s, self._seat(s))),
         ]
 
 
