@@ -196,6 +196,10 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             None,
             None,
         ]
+        #: the legal actions whose ids were listed last (the state's cached tuple itself, held, so
+        #: compared by identity: never stale), their frame, and whether each one's square lies in
+        #: it (what :meth:`_fits_in` answers; an environment lists the ids, then observes)
+        self._fitted: tuple[tuple[Action, ...], Frame, bool] | None = None
 
     # ------------------------------------------------------------------ the window
     def frame(self, state: State[Any], seat: int) -> Frame:
@@ -336,8 +340,19 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         sign = -1 if fr.turned else 1
         plane_put, plane_move, plane_target = self.plane_put, self.plane_move, self.plane_target
         out: dict[int, Action] = {}
-        for a in s.legal_actions():
+        s.legal_actions()  # fills the state's cached tuple, read below without a copy
+        legal = s._legal
+        assert legal is not None
+        consort = act.CONSORT
+        fits = True  # what _fits_in says of these actions in this frame, found on the way
+        for a in legal:
             kind, arg, src, dst = a
+            if fits and kind != consort:
+                square = src if src is not None else dst
+                if square is not None:
+                    col = sign * square[0] - x0
+                    row = y1 - sign * square[1]
+                    fits = 0 <= col < w and 0 <= row < h
             pos = src if kind == act.MOVE else dst
             if pos is not None and (
                 kind == act.PLAY or kind == act.PLACE or kind == act.MOVE or kind in _SQUARE_TARGETS
@@ -363,6 +378,7 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
                 out[self._id(s, fr, a)] = a
             except EncodingError:
                 continue
+        self._fitted = (legal, fr, fits)
         return out
 
     def fits(self, state: State[Any]) -> bool:
@@ -371,6 +387,9 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
 
     def _fits_in(self, s: RoyalCourtState, fr: Frame) -> bool:
         """Whether the square of every legal action but the consort's lies in ``fr``."""
+        kept = self._fitted
+        if kept is not None and kept[0] is s._legal and kept[1] == fr:
+            return kept[2]  # found when the ids of these very actions were listed
         w, h = self.width, self.height
         x0, y1 = fr.x0, fr.y1
         sign = -1 if fr.turned else 1
