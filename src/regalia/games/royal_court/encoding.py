@@ -551,12 +551,17 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             add((p_own_tile if owner[piece] == seat else p_opp_tile) + at)
             add(p_arch0 + arch[piece] * c + at)
         if not over:
+            # the frontier: the empty squares with a piece around them, read off the counts the
+            # state keeps (the set of :meth:`RoyalCourtState.frontier`, which searches the squares
+            # around every piece; the order does not matter here)
             plane = idx["frontier"] * c
-            for x, y in s.frontier():
-                col = sign * x - x0
-                row = y1 - sign * y
-                if 0 <= col < w and 0 <= row < h:
-                    add(plane + row * w + col)
+            board = s.board
+            for q, around in s.near.items():
+                if around and q not in board:
+                    col = sign * q[0] - x0
+                    row = y1 - sign * q[1]
+                    if 0 <= col < w and 0 <= row < h:
+                        add(plane + row * w + col)
         return ones, inside
 
     def _globals(
