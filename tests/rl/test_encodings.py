@@ -95,6 +95,34 @@ def test_an_encoding_pickles_as_its_class_game_and_settings(game_id: str) -> Non
         state.apply(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("small", [False, True], ids=["default window", "small window"])
+@pytest.mark.parametrize("game_id", sorted(SMALL_WINDOWS))
+def test_observations_after_the_ids_are_listed_equal_a_fresh_encodings(game_id: str, small: bool) -> None:
+    """An environment lists the legal ids of the seat to act, then observes. An encoding may keep
+    what it found while listing them (whether every legal action fits its window) for the
+    observation: every seat's tensor must then be the one an encoding that never listed the ids
+    makes, after every action of seeded random games. The small windows cut many positions, so
+    the kept answer is both True and False."""
+    game = load_game(game_id)
+    settings = SMALL_WINDOWS[game_id] if small else None
+    listing, fresh = make_encoding(game, settings), make_encoding(game, settings)
+    fitting = set()
+    for seed in range(4):
+        state, rng = game.new_state(seed=seed), random.Random(seed)
+        while True:
+            state.advance(rng)
+            if state.is_terminal():
+                break
+            listing.legal_actions_by_id(state)
+            fitting.add(fresh.fits(state))
+            for seat in range(game.num_players):
+                mine = listing.observation_tensor(state, seat)
+                assert np.array_equal(mine, fresh.observation_tensor(state, seat)), (seed, state.ply, seat)
+            state.apply(rng.choice(state.legal_actions()))
+    assert True in fitting
+    assert not small or False in fitting
+
+
 def test_a_wrong_setting_type_is_an_encoding_error() -> None:
     """A setting of the wrong type (a window size given as text) is refused with EncodingError in
     both builds (the compiled build would otherwise raise its own TypeError)."""

@@ -133,31 +133,6 @@ def test_small_windows_leave_actions_out_without_crashing() -> None:
     assert unfit > 0
 
 
-@pytest.mark.parametrize("size", [5, 7, DEFAULT_SIZE])
-def test_the_fits_flag_found_while_listing_ids_is_the_one_a_fresh_scan_finds(size: int) -> None:
-    """An environment lists the ids of the seat to act, then observes: the observation's
-    ``window`` fits flag is then the one found while the ids were listed (kept with the state's
-    own tuple of legal actions). It must be what an encoding that never listed them finds, for
-    every viewer, after every action, in windows that cut many positions and in the default."""
-    game = regalia.load_game("royal-court")
-    listing, fresh = RoyalCourtEncoding(game, size=size), RoyalCourtEncoding(game, size=size)
-    at = listing.offsets["window"] + 2
-    answers = []
-    for seed in range(6):
-        state, rng = game.new_state(seed=seed), random.Random(seed)
-        while not state.is_terminal():
-            if state.current_player >= 0:
-                listing.legal_actions_by_id(state)
-                for viewer in (0, 1):
-                    mine = listing.observation_tensor(state, viewer)[at]
-                    assert mine == fresh.observation_tensor(state, viewer)[at]
-                    assert mine == fresh.fits(state)
-                    answers.append(bool(mine))
-            random_step(state, rng)
-    assert any(answers)
-    assert size == DEFAULT_SIZE or not all(answers)  # the small windows see both answers
-
-
 def test_a_state_that_does_not_fit_a_tiny_window() -> None:
     """A line of tiles running east from the queen: in a 4x3 window the far tiles are clipped,
     plays and moves beyond have no id and are left out of the mask; nothing crashes."""
