@@ -198,10 +198,6 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         #: per viewer: the frame and a copy of the board last drawn, with the tiles inside the window
         #: and the flat indices of their ones
         self._last_tiles: list[tuple[Frame, dict[Pos, int], int, npt.NDArray[np.intp]] | None] = [None, None]
-        #: the legal actions whose ids were listed last (the state's cached tuple itself, held, so
-        #: compared by identity: never stale), their frame, and whether each one's cell lies in it
-        #: (what :meth:`_fits_in` answers; an environment lists the ids, then observes)
-        self._fitted: tuple[tuple[Action, ...], Frame, bool] | None = None
         #: where the values that are not ones go, in the order _globals lists them
         o = self.offsets
         self._values = np.array(
@@ -412,18 +408,8 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
         slot = self.slot
         spatial = self._spatial
         out: dict[int, Action] = {}
-        s.legal_actions()  # fills the state's cached tuple, read below without a copy
-        legal = s._legal
-        assert legal is not None
-        fits = True  # what _fits_in says of these actions in this frame, found on the way
-        for a in legal:
+        for a in s.legal_actions():
             kind, tile, src, dst = a
-            if fits:
-                square = src if src is not None else dst
-                if square is not None:
-                    col = sign * square[0] - x0
-                    row = y1 - sign * square[1]
-                    fits = 0 <= col < w and 0 <= row < h
             plane = spatial.get(kind)
             if plane is not None:
                 pos = src if plane < 0 else dst  # a step or withdrawal is drawn at its source
@@ -451,7 +437,6 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
                 out[self._id(s, fr, a)] = a
             except EncodingError:
                 continue
-        self._fitted = (legal, fr, fits)
         return out
 
     def fits(self, state: State[Any]) -> bool:
@@ -692,9 +677,6 @@ class TwoHeirsEncoding(WindowEncoding[Base]):
     def _fits_in(self, s: Base, fr: Frame) -> bool:
         """Whether every legal action's cell lies in ``fr`` (the seats' frames share their centre,
         so any seat's frame answers for the seat to act)."""
-        kept = self._fitted
-        if kept is not None and kept[0] is s._legal and kept[1] == fr:
-            return kept[2]  # found when the ids of these very actions were listed
         w, h = self.width, self.height
         x0, y1 = fr.x0, fr.y1
         sign = -1 if fr.turned else 1
