@@ -188,7 +188,7 @@ class RegaliaEnv(AECEnv):  # type: ignore[misc]
                 self.truncations[a] = True
                 self.infos[a] = {"truncated": NO_ID}
             return
-        self._mask[list(self._moves)] = 1
+        self._mask[np.fromiter(self._moves, dtype=np.intp, count=len(self._moves))] = 1
 
     def observe(self, agent: str) -> dict[str, Any]:
         state = self.core
