@@ -190,12 +190,6 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             ],
             dtype=np.intp,
         )
-        #: per viewer: the frame, the inactive pieces, whether the game is over and a copy of the
-        #: board last drawn, with the flat indices of the ones of its pieces and frontier
-        self._last_board: list[tuple[Frame, int, bool, dict[Pos, int], int, npt.NDArray[np.intp]] | None] = [
-            None,
-            None,
-        ]
         #: the legal actions whose ids were listed last (the state's cached tuple itself, held, so
         #: compared by identity: never stale), their frame, and whether each one's square lies in
         #: it (what :meth:`_fits_in` answers; an environment lists the ids, then observes)
@@ -476,27 +470,11 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
         idx = self.plane_index
         c = self.cells
         cell = self.cell_in(fr)
-        inactive = s.inactive
         add = ones.append
-        board = s.board
         over = s.phase == P_OVER
-        # the pieces and the frontier: the last board drawn for this seat in this frame is kept (a
-        # copy of the board, compared by value: never stale), with the flat indices of its ones
-        last = self._last_board[seat]
-        if (
-            last is not None
-            and last[0] == fr
-            and last[1] == inactive
-            and last[2] == over
-            and last[3] == board
-        ):
-            inside = last[4]
-            out[last[5]] = 1.0
-        else:
-            gathered, inside = self._pieces_ones(s, seat, fr, over)
-            found = np.array(gathered, dtype=np.intp)
-            self._last_board[seat] = (fr, inactive, over, dict(board), inside, found)
-            out[found] = 1.0
+        # the pieces and the frontier
+        gathered, inside = self._pieces_ones(s, seat, fr, over)
+        ones += gathered
         for who, name in ((seat, "own_ring"), (1 - seat, "opp_ring")):
             plane = idx[name] * c
             for q in neighbours4(s.consort_at(who)):
