@@ -48,6 +48,7 @@ the board planes (:meth:`CarcassonneEncoding.clipped` counts them; so does the `
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -306,28 +307,13 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
             r = (side - 1) // 2
             return Frame(-r, r)
         # the tiles' bounding box
-        tx0, ty0 = tx1, ty1 = next(iter(s.board))
-        for x, y in s.board:
-            if x < tx0:
-                tx0 = x
-            elif x > tx1:
-                tx1 = x
-            if y < ty0:
-                ty0 = y
-            elif y > ty1:
-                ty1 = y
+        x, y = next(iter(s.board))
+        tx0, tx1, ty0, ty1 = _bounds(s.board, x, x, y, y)
         ex0, ex1, ey0, ey1 = tx0, tx1, ty0, ty1
         if self.frame_kind == "board" and s.phase == PH_PLACE and not s.terminal:
             # lean towards where the drawn tile may go (one cell beyond the tiles at most)
-            for (x, y), _ in s.placements(s.drawn):
-                if x < ex0:
-                    ex0 = x
-                elif x > ex1:
-                    ex1 = x
-                if y < ey0:
-                    ey0 = y
-                elif y > ey1:
-                    ey1 = y
+            places = [pos for pos, _ in s.placements(s.drawn)]
+            ex0, ex1, ey0, ey1 = _bounds(places, tx0, tx1, ty0, ty1)
         return Frame(self._start(ex0, ex1, tx0, tx1), self._start(ey0, ey1, ty0, ty1) + side - 1)
 
     def extent(self, state: State[Any]) -> tuple[list[Pos], list[Pos]]:
@@ -644,6 +630,20 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
 
 #: The own_* bits, the opp_* bits, both, by a root's claim (1: the viewer's, 2: another seat's).
 _CLAIMS: tuple[int, ...] = (0, 0xFFF << 4, 0xFFF << 16, 0xFFFFFF << 4)
+
+
+def _bounds(squares: Iterable[Pos], x0: int, x1: int, y0: int, y1: int) -> tuple[int, int, int, int]:
+    """The box ``x0 .. x1`` by ``y0 .. y1`` grown to hold ``squares``."""
+    for x, y in squares:
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return x0, x1, y0, y1
 
 
 def _root(parent: list[int], node: int) -> int:
