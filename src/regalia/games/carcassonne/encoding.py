@@ -252,8 +252,8 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         bits = range(len(_FEATURE_PLANES))
         return (
             tuple((at + b) * c for b in bits if sides >> b & 1),
-            tuple((at + b) * c for b in bits if (where & _CLAIMS[1]) >> b & 1),
-            tuple((at + b) * c for b in bits if (where & _CLAIMS[2]) >> b & 1),
+            tuple((at + b) * c for b in bits if (where & _OWN_BITS) >> b & 1),
+            tuple((at + b) * c for b in bits if (where & _OPP_BITS) >> b & 1),
         )
 
     def _code_tables(
@@ -487,7 +487,8 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         One pass over the tiles in plain Python gathers the flat index of every 1 (a few hundred
         at most), which one ``put`` writes: on boards of a few dozen tiles that is several times
         faster than the same planes built with numpy by arrays (some fifty calls of a few
-        microseconds each; docs/performance.md, "The Carcassonne observation")."""
+        microseconds each; docs/performance.md, "The Carcassonne observation, and the Royal
+        Court's")."""
         side = self.side
         c = self.cells
         x0, top = fr.x0, fr.y1
@@ -598,14 +599,11 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         followers = s.followers
         scores = off["scores"] - at0
         left = off["followers"] - at0
-        best = None
         for k in range(n):
             p = (seat + k) % n
             values[scores + k] = points[p] / _SCORE_SCALE
             values[left + k] = followers[p] / FOLLOWERS
-            if k and (best is None or points[p] > best):
-                best = points[p]
-        assert best is not None  # two seats at least
+        best = max([points[(seat + k) % n] for k in range(1, n)])
         values[off["lead"] - at0] = (points[seat] - best) / _SCORE_SCALE
         bag = s.bag
         scale = self._bag_scales
@@ -628,8 +626,9 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         out[at0:] = values
 
 
-#: The own_* bits, the opp_* bits, both, by a root's claim (1: the viewer's, 2: another seat's).
-_CLAIMS: tuple[int, ...] = (0, 0xFFF << 4, 0xFFF << 16, 0xFFFFFF << 4)
+#: The own_* and the opp_* bits of a segment's mask (``_seg_where``).
+_OWN_BITS = 0xFFF << 4
+_OPP_BITS = 0xFFF << 16
 
 
 def _bounds(squares: Iterable[Pos], x0: int, x1: int, y0: int, y1: int) -> tuple[int, int, int, int]:
