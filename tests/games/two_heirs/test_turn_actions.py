@@ -379,7 +379,7 @@ def test_listed_actions_are_made_once_and_the_memo_stays_bounded() -> None:
     assert made == [actions.make(actions.BUILD, 5, None, q) for q in places]
     again = actions.placed(actions.BUILD, 5, places[-3:])
     assert all(a is b for a, b in zip(again, made[-3:], strict=True))
-    assert len(actions._PLACED[actions.BUILD, 5]) <= actions.MEMO_LIMIT
+    assert len(actions._BUILDS[5]) <= actions.MEMO_LIMIT
     assert [a for _, a in actions.steps_from((2, 2))] == [
         actions.make(actions.STEP, -1, (2, 2), q) for q in neighbours8((2, 2))
     ]

@@ -131,14 +131,20 @@ SPARE_ACTION = Action(SPARE)
 # The actions the move generator lists are made once and kept (the same values, shared): a legal
 # action list is mostly ``build``/``terrain`` of each tile in hand at each free position and the
 # units' steps, and making each anew allocated two tuples per action per position generated
-# (docs/performance.md). The placed actions are bounded by ``MEMO_LIMIT``; the others are keyed by
-# a kind and a tile or a square, so bounded by the squares a game's board reaches.
-_PLACED: dict[tuple[str, int], dict[Pos, Action]] = {}
+# (docs/performance.md). Each kind has its own memo, keyed by the tile or the position alone (a
+# key of a kind and a position would be a tuple made and hashed at every lookup). The placed
+# actions are bounded by ``MEMO_LIMIT``; the others by the tiles and squares a game reaches.
+_BUILDS: dict[int, dict[Pos, Action]] = {}
+_TERRAINS: dict[int, dict[Pos, Action]] = {}
 #: The positions kept a kind and tile (the memo starts again past it).
 MEMO_LIMIT: Final = 4096
 _STEPS: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
-_SIMPLE: dict[tuple[str, int], Action] = {}
-_AT: dict[tuple[str, Pos], Action] = {}
+_TAKES: dict[int, Action] = {}
+_CAMPS: dict[int, Action] = {}
+_DISCARDS: dict[int, Action] = {}
+_CALLS: dict[Pos, Action] = {}
+_WITHDRAWALS: dict[Pos, Action] = {}
+_DESTRUCTIONS: dict[Pos, Action] = {}
 
 
 def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
@@ -149,10 +155,12 @@ def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
 
 
 def add_placed(out: list[Action], kind: str, tile: int, places: list[Pos]) -> None:
-    """Append :func:`placed`'s actions to ``out`` (the move generator's path: no list between)."""
-    memo = _PLACED.get((kind, tile))
+    """Append :func:`placed`'s actions to ``out`` (the move generator's path: no list between);
+    ``kind`` is ``build`` or ``terrain``."""
+    memos = _BUILDS if kind == BUILD else _TERRAINS
+    memo = memos.get(tile)
     if memo is None:
-        memo = _PLACED[kind, tile] = {}
+        memo = memos[tile] = {}
     for q in places:
         a = memo.get(q)
         if a is None:
@@ -170,22 +178,65 @@ def steps_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
     return steps
 
 
-def with_tile(kind: str, tile: int) -> Action:
-    """``make(kind, tile)`` (memoised: ``take``, ``camp``, ``discard``)."""
-    a = _SIMPLE.get((kind, tile))
+def _memoised(memo: dict[int, Action], kind: str, tile: int) -> Action:
+    a = memo.get(tile)
     if a is None:
-        a = _SIMPLE[kind, tile] = _new(Action, (kind, tile, None, None))
+        a = memo[tile] = _new(Action, (kind, tile, None, None))
     return a
+
+
+def take(tile: int) -> Action:
+    """``take tile`` (memoised, as the functions below)."""
+    return _TAKES.get(tile) or _memoised(_TAKES, TAKE, tile)
+
+
+def camp(tile: int) -> Action:
+    """``camp tile``."""
+    return _CAMPS.get(tile) or _memoised(_CAMPS, CAMP, tile)
+
+
+def discard(tile: int) -> Action:
+    """``discard tile``."""
+    return _DISCARDS.get(tile) or _memoised(_DISCARDS, DISCARD, tile)
+
+
+def call(dst: Pos) -> Action:
+    """``call dst``."""
+    a = _CALLS.get(dst)
+    if a is None:
+        a = _CALLS[dst] = _new(Action, (CALL, -1, None, dst))
+    return a
+
+
+def withdraw(src: Pos) -> Action:
+    """``withdraw src``."""
+    a = _WITHDRAWALS.get(src)
+    if a is None:
+        a = _WITHDRAWALS[src] = _new(Action, (WITHDRAW, -1, src, None))
+    return a
+
+
+def destroy(dst: Pos) -> Action:
+    """``destroy dst``."""
+    a = _DESTRUCTIONS.get(dst)
+    if a is None:
+        a = _DESTRUCTIONS[dst] = _new(Action, (DESTROY, -1, None, dst))
+    return a
+
+
+_WITH_TILE: Final = {TAKE: take, CAMP: camp, DISCARD: discard}
+_AT: Final = {CALL: call, WITHDRAW: withdraw, DESTROY: destroy}
+
+
+def with_tile(kind: str, tile: int) -> Action:
+    """``make(kind, tile)`` for ``take``, ``camp`` and ``discard`` (memoised)."""
+    return _WITH_TILE[kind](tile)
 
 
 def at(kind: str, pos: Pos) -> Action:
     """``make(kind, -1, None, pos)`` for ``call`` and ``destroy``, or ``make(kind, -1, pos)`` for
     ``withdraw`` (memoised)."""
-    a = _AT.get((kind, pos))
-    if a is None:
-        a = _new(Action, (kind, -1, pos, None) if kind == WITHDRAW else (kind, -1, None, pos))
-        _AT[kind, pos] = a
-    return a
+    return _AT[kind](pos)
 
 
 def action_text(action: Action, catalogue: Catalogue, tokens: Sequence[str] = ()) -> str:

@@ -23,18 +23,12 @@ from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import (
     BUILD,
-    CALL,
-    CAMP,
-    DESTROY,
-    DISCARD,
     DRAW,
     END_ACTION,
     SET_CHOICES,
     SPARE_ACTION,
-    TAKE,
     TERRAIN,
     TOP,
-    WITHDRAW,
     Action,
     make,
 )
@@ -80,16 +74,16 @@ class Rules(Base):
             return tuple(a for a, _ in self._chance_outcomes())
         p = self.player
         if self.pending:
-            return (*(act.at(DESTROY, q) for q in self.pending), SPARE_ACTION)
+            return (*(act.destroy(q) for q in self.pending), SPARE_ACTION)
         hand = self.hands[p]
         if self.discarding:
-            return tuple(act.with_tile(DISCARD, t) for t in sorted(set(hand)))
+            return tuple(act.discard(t) for t in sorted(set(hand)))
         out: list[Action] = []
         reserve = self.reserve
         reach = None
         if self.shield_mine:
             reach = self.reach_positions(p)
-            out += [act.with_tile(TAKE, reserve[pos]) for pos in reach]
+            out += [act.take(reserve[pos]) for pos in reach]
         board = self.board
         if hand:
             places = self.placements(p)
@@ -118,7 +112,7 @@ class Rules(Base):
                 if q in board and q not in unit_at:
                     out.append(a)
             if k:
-                out.append(act.at(WITHDRAW, u))
+                out.append(act.withdraw(u))
         if callable_:
             targets = {
                 q
@@ -127,13 +121,13 @@ class Rules(Base):
                 for q in neighbours8(u)
                 if q in board and q not in unit_at
             }
-            out += [act.at(CALL, q) for q in sorted(targets)]
+            out += [act.call(q) for q in sorted(targets)]
         took = self.took
         if took and not self.shield_mine:
             camps = self.game.camp_codes[p]
             if camps and not camps.isdisjoint(board.values()):
-                out += [act.with_tile(CAMP, t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
-        if took or max(reserve) < 0:
+                out += [act.camp(t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
+        if took or reserve.count(-1) == len(reserve):  # end: a tile taken, or the reserve empty
             out.append(END_ACTION)
         return tuple(out)
 
@@ -153,7 +147,8 @@ class Rules(Base):
         return legal[int(rng.random() * len(legal))]
 
     def _any_reachable(self) -> bool:
-        return max(self.reserve) >= 0
+        reserve = self.reserve
+        return reserve.count(-1) < len(reserve)
 
     # ------------------------------------------------------------------ chance
     def chance_outcomes(self) -> list[tuple[Action, float]]:
