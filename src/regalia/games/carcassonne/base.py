@@ -17,7 +17,8 @@ Fields of :class:`Base`:
     the union-find, and the feature record of each root (``None`` elsewhere).
 ``need``
     every free position next to a tile -> the edge each neighbour shows towards it, N E S W
-    (``.``: no neighbour), from which the legal placements are read.
+    (``.``: no neighbour), from which the legal placements are read; ``need_sorted``: its
+    positions in order, the order placements are listed in (kept sorted as tiles are laid).
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -104,6 +105,7 @@ class Base(CachedState[Action, "Carcassonne"]):
         "log",
         "meeples",
         "need",
+        "need_sorted",
         "nodes",
         "parent",
         "phase",
@@ -119,6 +121,7 @@ class Base(CachedState[Action, "Carcassonne"]):
     parent: list[int]
     fdata: list[Feature | None]
     need: dict[Pos, str]
+    need_sorted: list[Pos]
     abbeys: dict[Pos, str]
     meeples: dict[Pos, tuple[int, int]]
     at_end: dict[Pos, tuple[int, int]]

@@ -18,6 +18,7 @@ open roads 1 per tile, open cities 1 per tile and pennant, cloisters and shrines
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from typing import Final
 
 from regalia.core.grid import Pos
@@ -109,14 +110,20 @@ class Effects(Rules):
             self.abbeys[pos] = turned.segments[turned.abbey].kind
         board = self.board
         need = self.need
-        need.pop(pos, None)
+        order = self.need_sorted
+        if pos in need:
+            del need[pos]
+            del order[bisect_left(order, pos)]
         x, y = pos
         edges = turned.edges
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
             q = (x + dx, y + dy)
             back = (side + 2) % 4
             if q not in board:
-                pattern = need.get(q, "....")
+                pattern = need.get(q)
+                if pattern is None:
+                    pattern = "...."
+                    insort(order, q)
                 need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
                 continue
             other = self.turned(q)

@@ -29,6 +29,7 @@ from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.actions import (
     DRAW,
     FOLLOWER,
+    MEMO_LIMIT,
     PASS,
     PASS_ACTION,
     PLACE,
@@ -41,6 +42,19 @@ from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
 _DRAWS: list[Action] = []
+#: The placements ``(pos, rotation)`` of a position, by the tuple of rotations they are for (made
+#: once: a placement list is made at every draw, mostly of the same positions and rotations).
+_AT: dict[Pos, dict[tuple[int, ...], tuple[tuple[Pos, int], ...]]] = {}
+
+
+def _placements_at(pos: Pos, rotations: tuple[int, ...]) -> tuple[tuple[Pos, int], ...]:
+    by_rotations = _AT.get(pos)
+    if by_rotations is None:
+        if len(_AT) >= MEMO_LIMIT:
+            _AT.clear()  # a bound on the memory a long run's boards may take
+        by_rotations = _AT[pos] = {}
+    found = by_rotations[rotations] = tuple((pos, r) for r in rotations)
+    return found
 
 
 class Rules(Base):
@@ -130,7 +144,7 @@ class Rules(Base):
         memo = self.cat.fits_memo[tile]
         need = self.need
         # the positions in order, each with its rotations ascending: the placements in order
-        for pos in sorted(need):
+        for pos in self.need_sorted:
             pattern = need[pos]
             rotations = memo.get(pattern)
             if rotations is None:
@@ -138,7 +152,9 @@ class Rules(Base):
             if rotations and (
                 not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)
             ):
-                out += [(pos, r) for r in rotations]
+                by_rotations = _AT.get(pos)
+                found = None if by_rotations is None else by_rotations.get(rotations)
+                out += found or _placements_at(pos, rotations)
         places = tuple(out)
         if self.drawn == tile:
             self._places = places

@@ -73,6 +73,7 @@ class CarcassonneState(Views):
         s.parent = []
         s.fdata = []
         s.need = {}
+        s.need_sorted = []
         s.abbeys = {}
         s.meeples = {}
         s.at_end = {}
@@ -100,6 +101,7 @@ class CarcassonneState(Views):
         s.parent = self.parent[:]
         s.fdata = self.fdata[:]
         s.need = self.need.copy()
+        s.need_sorted = self.need_sorted[:]
         s.abbeys = self.abbeys.copy()
         s.meeples = self.meeples.copy()
         s.at_end = self.at_end  # set once, at the end, never changed in place
