@@ -116,7 +116,7 @@ def complete(state: CarcassonneState, kind: str, tiles: list[tuple[int, int]]) -
 
 
 def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str, tuple[Any, ...]]]) -> None:
-    """The invariants of one position (see the module docstring)."""
+    """The invariants of one position (see the module docstring), and the free positions kept."""
     assert supply_ok(state)
     assert all(0 <= n <= FOLLOWERS for n in state.followers)
     assert all(p >= q for p, q in zip(state.points, previous, strict=True)), "a score went down"
@@ -139,6 +139,12 @@ def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str,
                 assert complete(state, event[2], event[4]), event
             seen.add(key)
     assert earned == state.points, "points not accounted for by scoring events"
+    # the free positions beside the board, from which placements are read in order ("Placing a
+    # tile"), kept up to date and in order as tiles are laid, and copied by a clone
+    free = {(x + dx, y + dy) for x, y in state.board for dx, dy in SIDE_VECTORS} - state.board.keys()
+    assert set(state.need) == free
+    assert state.need_sorted == sorted(state.need)
+    assert state.clone().need_sorted == state.need_sorted
 
 
 @fast
