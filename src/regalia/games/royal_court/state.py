@@ -89,6 +89,31 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
     return moves
 
 
+#: The actions that aim an ability, by verb (made once, as ``_PLAY_AT``): at a square, at a tile
+#: of a zone by its index, and a consort's steps from a square to each neighbour.
+_AIMED_AT: dict[str, dict[Pos, Action]] = {verb: {} for verb in VERB.values()}
+_AIMED_IN_ZONE: dict[str, tuple[Action, ...]] = {
+    verb: tuple(make(verb, k) for k in range(ar.MAX_ARCHETYPES)) for verb in VERB.values()
+}
+_CONSORT_STEPS: dict[str, dict[Pos, tuple[tuple[Pos, Action], ...]]] = {verb: {} for verb in VERB.values()}
+
+
+def _aimed_at(verb: str, dst: Pos) -> Action:
+    memo = _AIMED_AT[verb]
+    a = memo.get(dst)
+    if a is None:
+        a = memo[dst] = make(verb, -1, None, dst)
+    return a
+
+
+def _consort_steps(verb: str, src: Pos) -> tuple[tuple[Pos, Action], ...]:
+    memo = _CONSORT_STEPS[verb]
+    steps = memo.get(src)
+    if steps is None:
+        steps = memo[src] = tuple((q, make(verb, -1, src, q)) for q in neighbours8(src))
+    return steps
+
+
 def _names(names: list[str]) -> str:
     """``Joker``, ``Joker or Jester``, ``Joker, Jester or Fool``."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
@@ -394,20 +419,24 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
             seat = me if target == ar.OWN_PLAY else 1 - me
             for piece in self.tiles_in_play(seat):
                 if not inactive >> piece & 1 and piece != self.source:
-                    out.append(make(verb, -1, None, at[piece]))
+                    pos = at[piece]
+                    assert pos is not None
+                    out.append(_aimed_at(verb, pos))
         elif target in ar.ZONE_TARGETS:
             opp = 1 - me
+            aimed = _AIMED_IN_ZONE[verb]
             for k in self.zone_tiles(opp):
                 if target == ar.OPP_ZONE or not inactive >> game.piece(opp, k) & 1:
-                    out.append(make(verb, k))
+                    out.append(aimed[k])
         elif target == ar.CONSORT:
+            board, near = self.board, self.near
             for piece in (KING, QUEEN):
                 if inactive >> piece & 1:
                     continue
                 src = at[piece]
                 assert src is not None
-                for dst in self.steps_from(src):
-                    out.append(make(verb, -1, src, dst))
+                # the steps of :meth:`steps_from`, in its order
+                out += [a for q, a in _consort_steps(verb, src) if q not in board and near[q] > 1]
         return out
 
     def _generate(self) -> tuple[Action, ...]:
