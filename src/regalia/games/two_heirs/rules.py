@@ -99,28 +99,30 @@ class Rules(Base):
         units = self.units
         moved = self.moved
         unit_at = self.unit_at
-        callable_ = False
+        # a unit may be called when one that has not moved this turn is in the royal reserve, to a
+        # tile beside any of the seat's units with no unit on it: the squares its steps may reach
+        targets: set[Pos] | None = None
+        for k in range(1, UNITS_PER_SEAT):
+            if units[base + k] is None and not moved >> (base + k) & 1:
+                targets = set()
+                break
         for k in range(UNITS_PER_SEAT):
             i = base + k
-            if moved >> i & 1:
-                continue
             u = units[i]
             if u is None:
-                callable_ = True
+                continue
+            if moved >> i & 1:
+                if targets is not None:
+                    targets.update([q for q in neighbours8(u) if q in board and q not in unit_at])
                 continue
             for q, a in act.steps_from(u):
                 if q in board and q not in unit_at:
                     out.append(a)
+                    if targets is not None:
+                        targets.add(q)
             if k:
                 out.append(act.withdraw(u))
-        if callable_:
-            targets = {
-                q
-                for u in units[base : base + UNITS_PER_SEAT]
-                if u is not None
-                for q in neighbours8(u)
-                if q in board and q not in unit_at
-            }
+        if targets:
             out += [act.call(q) for q in sorted(targets)]
         took = self.took
         if took and not self.shield_mine:
