@@ -150,8 +150,7 @@ class Base(CachedState[Action, "Carcassonne"]):
     # ------------------------------------------------------------------ tiles and features
     def turned(self, pos: Pos) -> Turned:
         """The tile at ``pos`` as it lies (type and rotation)."""
-        code = self.board[pos]
-        return self.cat.turned(code >> 2, (code & 3) * 90)
+        return self.cat.by_code[self.board[pos]]
 
     def find(self, node: int) -> int:
         """The root of ``node``'s feature (path halving)."""

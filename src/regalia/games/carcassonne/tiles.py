@@ -232,6 +232,8 @@ class Catalogue:
     by_id: dict[str, TileType] = dataclasses.field(init=False, repr=False, compare=False)
     #: Every tile type turned every way, by (type, rotation).
     _turned: dict[tuple[int, int], Turned] = dataclasses.field(init=False, repr=False, compare=False)
+    #: The same, by a board's code of a tile: ``type * 4 + rotation // 90``.
+    by_code: tuple[Turned, ...] = dataclasses.field(init=False, repr=False, compare=False)
     #: Memo of :meth:`Rules.fits`, per tile type: pattern of neighbours' edges -> the rotations that
     #: fit. Kept on the catalogue, so two catalogues never share it.
     fits_memo: tuple[dict[str, tuple[int, ...]], ...] = dataclasses.field(
@@ -243,6 +245,8 @@ class Catalogue:
         object.__setattr__(self, "by_id", {t.id: t for t in self.types})
         turned = {(t.index, r): _turn(t, r) for t in self.types for r in ROTATIONS}
         object.__setattr__(self, "_turned", turned)
+        by_code = tuple(turned[i, r] for i in range(len(self.types)) for r in ROTATIONS)
+        object.__setattr__(self, "by_code", by_code)
         object.__setattr__(self, "fits_memo", tuple({} for _ in self.types))
 
     def turned(self, tile: int, rotation: int) -> Turned:
