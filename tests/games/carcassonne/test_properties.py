@@ -143,7 +143,7 @@ def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str,
     # tile"), kept up to date and in order as tiles are laid, and copied by a clone
     free = {(x + dx, y + dy) for x, y in state.board for dx, dy in SIDE_VECTORS} - state.board.keys()
     assert set(state.need) == free
-    assert state.need_sorted == sorted(state.need)
+    assert state.need_sorted == sorted(state.need.items())
     assert state.clone().need_sorted == state.need_sorted
 
 

@@ -18,7 +18,8 @@ Fields of :class:`Base`:
 ``need``
     every free position next to a tile -> the edge each neighbour shows towards it, N E S W
     (``.``: no neighbour), from which the legal placements are read; ``need_sorted``: its
-    positions in order, the order placements are listed in (kept sorted as tiles are laid).
+    items in the order of their positions, the order placements are listed in (kept sorted as
+    tiles are laid).
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -121,7 +122,7 @@ class Base(CachedState[Action, "Carcassonne"]):
     parent: list[int]
     fdata: list[Feature | None]
     need: dict[Pos, str]
-    need_sorted: list[Pos]
+    need_sorted: list[tuple[Pos, str]]
     abbeys: dict[Pos, str]
     meeples: dict[Pos, tuple[int, int]]
     at_end: dict[Pos, tuple[int, int]]

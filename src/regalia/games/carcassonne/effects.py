@@ -44,6 +44,18 @@ ABBEY_POINTS: Final = 9
 FIELD_POINTS: Final = 3
 
 
+def _with_meeples(record: Feature, meeples: tuple[Pos, ...]) -> Feature:
+    """``record`` with other followers (what ``_replace`` does, without its interpreted code)."""
+    kind, tiles, open_edges, pennants, _, cities = record
+    return _new(Feature, (kind, tiles, open_edges, pennants, meeples, cities))
+
+
+def _with_open(record: Feature, open_edges: int) -> Feature:
+    """``record`` with another count of open edges."""
+    kind, tiles, _, pennants, meeples, cities = record
+    return _new(Feature, (kind, tiles, open_edges, pennants, meeples, cities))
+
+
 class Effects(Rules):
     """The effect of every action."""
 
@@ -113,7 +125,7 @@ class Effects(Rules):
         order = self.need_sorted
         if pos in need:
             del need[pos]
-            del order[bisect_left(order, pos)]
+            del order[bisect_left(order, (pos,))]  # (pos,) sorts just before (pos, pattern)
         x, y = pos
         edges = turned.edges
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
@@ -121,10 +133,14 @@ class Effects(Rules):
             back = (side + 2) % 4
             if q not in board:
                 pattern = need.get(q)
+                fresh = pattern is None
                 if pattern is None:
                     pattern = "...."
-                    insort(order, q)
-                need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
+                pattern = need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
+                if fresh:
+                    insort(order, (q, pattern))
+                else:
+                    order[bisect_left(order, (q,))] = (q, pattern)
                 continue
             other = self.turned(q)
             qbase = self.nodes[q]
@@ -143,7 +159,7 @@ class Effects(Rules):
         assert first is not None
         if ra == rb:
             if closes:
-                fdata[ra] = first._replace(open=first.open - closes)
+                fdata[ra] = _with_open(first, first.open - closes)
             return
         second = fdata[rb]
         assert second is not None
@@ -187,7 +203,7 @@ class Effects(Rules):
         root = self.find(self.nodes[pos] + segment)
         record = self.fdata[root]
         assert record is not None
-        self.fdata[root] = record._replace(meeples=(*record.meeples, pos))
+        self.fdata[root] = _with_meeples(record, (*record.meeples, pos))
         self._legal = None
 
     def _score_completed(self, pos: Pos) -> None:
@@ -294,7 +310,7 @@ class Effects(Rules):
         for t in record.meeples:
             seat, _ = self.meeples.pop(t)
             self.followers[seat] += 1
-        self.fdata[root] = record._replace(meeples=())
+        self.fdata[root] = _with_meeples(record, ())
 
     # ------------------------------------------------------------------ the end
     def _finish(self) -> None:

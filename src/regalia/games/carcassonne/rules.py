@@ -142,10 +142,8 @@ class Rules(Base):
         restricted = (abbey.cloister or abbey.shrine) and self.game.options.shrines != "off"
         out: list[tuple[Pos, int]] = []
         memo = self.cat.fits_memo[tile]
-        need = self.need
         # the positions in order, each with its rotations ascending: the placements in order
-        for pos in self.need_sorted:
-            pattern = need[pos]
+        for pos, pattern in self.need_sorted:
             rotations = memo.get(pattern)
             if rotations is None:
                 rotations = memo[pattern] = self._fitting(tile, pattern)
