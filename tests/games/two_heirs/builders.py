@@ -31,7 +31,7 @@ from regalia.core.game import CHANCE
 from regalia.core.grid import Pos
 from regalia.games.two_heirs.actions import DRAW, TOP, Action, make
 from regalia.games.two_heirs.base import CH_TOP
-from regalia.games.two_heirs.scoring import ScoreSheet, building_base, producers, score_board
+from regalia.games.two_heirs.scoring import ScoreSheet, building_base, score_board
 from regalia.games.two_heirs.state import TwoHeirsState
 from regalia.games.two_heirs.tiles import Tile, load_catalogue, parse_tile
 
@@ -118,7 +118,7 @@ def position(
     s.pending = ()
     s.discarding = False
     s.terminal = terminal
-    s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
+    s.recount()
     s._reindex_units()
     s._legal = None
     s._score_cache = None

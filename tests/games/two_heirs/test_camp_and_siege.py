@@ -80,6 +80,16 @@ def test_second_tower_may_destroy_the_besieged_building() -> None:
     assert s.scores()[BLUE] == 0
 
 
+def test_a_destroyed_camp_can_no_longer_be_used() -> None:
+    """Warfare, Siege tower and Dominion, Camp: a camp destroyed by a siege is free terrain, not a
+    camp its owner may still use (the count of each seat's unused camps goes down with it)."""
+    s = siege(board={(2, 0): "D7@1"}, units=[(3, 1), None, None, (2, 0), None, None])
+    assert s.camps_up == [0, 1]
+    acts(s, "build V4 3,0", "destroy 2,0")
+    assert s.board[(2, 0)] == tid("D7") * 4
+    assert s.camps_up == [0, 0]
+
+
 def test_siege_decision_comes_before_anything_else() -> None:
     """Warfare, Siege tower (R-siege-second): nothing else can be done until destroy/spare is decided."""
     s = siege()

@@ -17,6 +17,7 @@ from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE, TERMINAL
 from regalia.games.two_heirs.actions import SET_CHOICES as SET_CHOICES_ALL
 from regalia.games.two_heirs.actions import SIGNATURES, Action
+from regalia.games.two_heirs.scoring import producers
 from regalia.games.two_heirs.state import START, TwoHeirsState
 
 SET_CHOICES = (
@@ -305,3 +306,37 @@ def test_scores_of_clones_after_long_unscored_stretches(seed: int, sets: str, ga
             assert copy.scores() == list(copy.score_sheet().totals)
             s = copy
     assert s.scores() == list(s.score_sheet().totals)
+
+
+def assert_counts_are_the_boards(s: Any) -> None:
+    for p in (0, 1):
+        assert s.prod[p] == producers(s.board, s.tiles, p)
+        assert s.camps_up[p] == sum(1 for c in s.board.values() if c in s.game.camp_codes[p])
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_the_counts_kept_as_buildings_come_and_go_are_the_boards(seed: int, sets: str) -> None:
+    """Each seat's producers per resource ("Resources") and unused camps ("Dominion: Camp") are
+    kept up to date as buildings are built, camps flipped and buildings destroyed; after every
+    action they are what the board shows, and a clone copies them."""
+    for s in play(sets, seed):
+        assert_counts_are_the_boards(s)
+        twin = s.clone()
+        assert (twin.prod, twin.camps_up) == (s.prod, s.camps_up)
+
+
+@given(seed=seeds, sets=st.sampled_from(SET_CHOICES[:4]))
+@fast
+def test_the_counts_kept_are_the_boards_in_the_solo_game_too(seed: int, sets: str) -> None:
+    """The same in the solo game, where Henry builds too ("Solo: Henry's turn")."""
+    s = regalia.load_game("two-heirs", solo=True, sets=sets).new_state(seed)
+    rng = random.Random(seed)
+    while not s.is_terminal():
+        if s.current_player == CHANCE:
+            s.apply(s.sample_chance(rng))
+        elif s.current_player in s.automaton_seats():
+            s.apply(s.forced_action())
+        else:
+            s.apply(rng.choice(s.legal_actions()))
+        assert_counts_are_the_boards(s)

@@ -89,9 +89,8 @@ def solo(
         _PILES[id(s)] = [tok(t) for t in pile]
     s.took = True
     s.shield_mine = False
-    from regalia.games.two_heirs.scoring import producers
 
-    s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
+    s.recount()
     s._reindex_units()
     s._legal = None
     s._score_cache = None

@@ -29,8 +29,9 @@ Fields:
     free-terrain discounts, buildings a siege may destroy, the hand-limit discard step.
 ``final``, ``trigger``, ``finals_left``, ``terminal``
     the end of the game ("Final turn and end of the game").
-``last_built``, ``prod``
-    each seat's last building; each seat's producers per resource.
+``last_built``, ``prod``, ``camps_up``
+    each seat's last building; each seat's producers per resource; each seat's unused camps on
+    the board (face up: the camp's action may flip them).
 ``_tally``, ``_dirty``
     the incremental scoring (:mod:`.tally`) and the tiles laid since it was last brought up to
     date; ``_score_cache`` the full score sheet of the board (for display), built on demand.
@@ -50,7 +51,7 @@ from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
-from regalia.games.two_heirs.scoring import ScoreSheet
+from regalia.games.two_heirs.scoring import ScoreSheet, producers
 from regalia.games.two_heirs.tally import Tally, full_tally, place
 from regalia.games.two_heirs.tiles import Tile
 
@@ -89,6 +90,7 @@ class Base(CachedState[Action, "TwoHeirs"]):
         "_tally",
         "board",
         "box",
+        "camps_up",
         "chance",
         "discarding",
         "discounts",
@@ -143,11 +145,20 @@ class Base(CachedState[Action, "TwoHeirs"]):
     terminal: bool
     last_built: list[Pos | None]
     prod: list[list[int]]
+    camps_up: list[int]
     _score_cache: ScoreSheet | None
     _tally: Tally | None  # the scoring of the board as it was (None: to be built from scratch)
     _dirty: tuple[Pos, ...]  # positions laid since _tally was brought up to date
 
     # ------------------------------------------------------------------ the board changes
+    def recount(self) -> None:
+        """Work out from the board what the state keeps up to date as buildings come and go: each
+        seat's producers per resource and unused camps. For a position set up field by field (a
+        state document, a test's builder); play keeps them itself."""
+        board = self.board
+        self.prod = [producers(board, self.tiles, 0), producers(board, self.tiles, 1)]
+        self.camps_up = [sum(1 for c in board.values() if c in camps) for camps in self.game.camp_codes]
+
     def _laid(self, pos: Pos) -> None:
         """A tile now lies at ``pos``: the tally takes it into account when next asked."""
         self._score_cache = None

@@ -82,6 +82,7 @@ class Effects(Rules):
         elif kind == act.CAMP:
             pos = next(q for q, c in self.board.items() if c == action.tile * 4 + p + 1)
             self.board[pos] = action.tile * 4
+            self.camps_up[p] -= 1
             self._flipped()
             self.shield_mine = True
         elif kind == act.DESTROY:
@@ -202,6 +203,8 @@ class Effects(Rules):
             self.prod[p][PRODUCERS[t.building]] += 1
         if t.building == "siege-tower":
             self.pending = self._besieged(pos, p)
+        elif t.building == "camp":
+            self.camps_up[p] += 1
 
     def _besieged(self, pos: Pos, p: int) -> tuple[Pos, ...]:
         """Opponent's buildings that the tower at ``pos`` makes the second tower to touch by a side."""
@@ -227,6 +230,8 @@ class Effects(Rules):
         t = self.tiles[tile_of(code)]
         if owner >= 0 and t.building in PRODUCERS:
             self.prod[owner][PRODUCERS[t.building]] -= 1
+        elif owner >= 0 and t.building == "camp":
+            self.camps_up[owner] -= 1
         self.board[pos] = tile_of(code) * 4
         self._flipped()
 

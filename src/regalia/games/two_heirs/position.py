@@ -135,9 +135,7 @@ def state_from_doc(cls: type[S], game: TwoHeirs, doc: Any) -> S:
     ]
     if len(s.last_built) != 2:
         raise PositionError("field 'last_built': must hold 2 positions or nulls")
-    from regalia.games.two_heirs.scoring import producers
-
-    s.prod = [producers(s.board, s.tiles, 0), producers(s.board, s.tiles, 1)]
+    s.recount()
     s._legal = None
     s._score_cache = None
     s._tally = None

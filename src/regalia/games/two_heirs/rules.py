@@ -125,10 +125,9 @@ class Rules(Base):
         if targets:
             out += [act.call(q) for q in sorted(targets)]
         took = self.took
-        if took and not self.shield_mine:
+        if took and not self.shield_mine and self.camps_up[p]:
             camps = self.game.camp_codes[p]
-            if camps and not camps.isdisjoint(board.values()):
-                out += [act.camp(t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
+            out += [act.camp(t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
         if took or reserve.count(-1) == len(reserve):  # end: a tile taken, or the reserve empty
             out.append(END_ACTION)
         return tuple(out)

@@ -292,6 +292,8 @@ class SoloState(TwoHeirsState):
         building = self.tiles[tile].building
         if building in PRODUCERS:
             self.prod[HENRY][PRODUCERS[building]] += 1
+        elif building == "camp":
+            self.camps_up[HENRY] += 1
         self.henry_tile = -1
         last_code = self.board[last]
         self._event(

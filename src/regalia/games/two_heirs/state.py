@@ -85,6 +85,7 @@ class TwoHeirsState(Views):
         s.terminal = False
         s.last_built = [None, None]
         s.prod = [[0, 0, 0], [0, 0, 0]]
+        s.camps_up = [0, 0]
         s._legal = None
         s._score_cache = None
         s._tally = None
@@ -133,6 +134,7 @@ class TwoHeirsState(Views):
         s.terminal = self.terminal
         s.last_built = self.last_built[:]
         s.prod = [self.prod[0][:], self.prod[1][:]]
+        s.camps_up = self.camps_up[:]
         s._legal = self._legal
         s._score_cache = self._score_cache
         s._tally = self._tally
