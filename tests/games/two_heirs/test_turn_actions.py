@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from regalia.core.errors import PositionError
 from regalia.core.game import TERMINAL
 from regalia.core.grid import neighbours8
 from regalia.games.two_heirs.rules import BUILD_BIAS
@@ -367,6 +370,20 @@ def test_start_tile_stays_occupied_while_an_elite_is_on_it() -> None:
     refused(s, "call 0,0", "Action C")  # blue's elite is still on the start tile
     acts(s, "call 1,1", "take W1", "end")
     refused(s, "step 0,0 1,0", "Action C")  # blue's elite cannot join white's unit either
+
+
+def test_a_state_document_with_two_units_on_one_tile_is_refused() -> None:
+    """Setup note (R-start-share): only the starting landscape ever holds two units; a state
+    document that puts two on another tile is refused, naming the unit, and the start tile's pair
+    is accepted."""
+    s = basic(board={(1, 0): GREY}, units=[(0, 0), (1, 0), None, (5, 5), None, None])
+    doc = s.to_json()
+    doc["units"][4]["pos"] = "1,0"
+    with pytest.raises(PositionError, match=r"units\[4\]\.pos': units\[1\] stands at 1,0 already"):
+        s.game.state_from_json(doc)
+    doc["units"][4]["pos"] = None
+    doc["units"][3]["pos"] = "0,0"
+    assert s.game.state_from_json(doc).units[3] == (0, 0)
 
 
 def test_listed_actions_are_made_once_and_the_memo_stays_bounded() -> None:

@@ -142,6 +142,8 @@ _STEPS: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
 _TAKES: dict[int, Action] = {}
 _CAMPS: dict[int, Action] = {}
 _DISCARDS: dict[int, Action] = {}
+_DRAWS: dict[int, Action] = {}
+_TOPS: tuple[Action, ...] = tuple(_new(Action, (TOP, c, None, None)) for c in range(len(COLOURS)))
 _CALLS: dict[Pos, Action] = {}
 _WITHDRAWALS: dict[Pos, Action] = {}
 _DESTRUCTIONS: dict[Pos, Action] = {}
@@ -198,6 +200,16 @@ def camp(tile: int) -> Action:
 def discard(tile: int) -> Action:
     """``discard tile``."""
     return _DISCARDS.get(tile) or _memoised(_DISCARDS, DISCARD, tile)
+
+
+def draw(tile: int) -> Action:
+    """``draw tile`` (chance's)."""
+    return _DRAWS.get(tile) or _memoised(_DRAWS, DRAW, tile)
+
+
+def top(colour: int) -> Action:
+    """``top colour`` (chance's)."""
+    return _TOPS[colour]
 
 
 def call(dst: Pos) -> Action:

@@ -167,11 +167,11 @@ class Effects(Rules):
         src = self.units[i]
         if src is not None and self.unit_at.get(src) == i:
             del self.unit_at[src]
-            # the start tile may still hold the other elite
-            for j, q in enumerate(self.units):
-                if j != i and q == src:
-                    self.unit_at[src] = j
-                    break
+            if src == START:  # the start tile may still hold the other elite (no other tile holds two)
+                for j, q in enumerate(self.units):
+                    if j != i and q == src:
+                        self.unit_at[src] = j
+                        break
         self.units[i] = dst
         if dst is not None:
             self.unit_at[dst] = i

@@ -20,6 +20,7 @@ from regalia.core import fields
 from regalia.core.errors import PositionError
 from regalia.core.game import JSON
 from regalia.core.grid import Pos
+from regalia.games.two_heirs.base import START
 from regalia.games.two_heirs.tiles import COLOURS, SETS
 
 if TYPE_CHECKING:
@@ -100,6 +101,11 @@ def state_from_doc(cls: type[S], game: TwoHeirs, doc: Any) -> S:
         upos = None if u.get("pos") is None else parse_pos_field(u.get("pos"), f"units[{i}].pos")
         if upos is not None and upos not in s.board:
             raise PositionError(f"field 'units[{i}].pos': no tile at {u.get('pos')}")
+        if upos is not None and upos != START and upos in s.units:
+            raise PositionError(
+                f"field 'units[{i}].pos': units[{s.units.index(upos)}] stands at {u.get('pos')} already; "
+                "only the starting landscape holds two units (R-start-share)"
+            )
         s.units.append(upos)
         if u.get("moved"):
             s.moved |= 1 << i

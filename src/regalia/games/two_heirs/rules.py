@@ -23,12 +23,10 @@ from regalia.core.grid import Pos, format_pos, neighbours8
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import (
     BUILD,
-    DRAW,
     END_ACTION,
     SET_CHOICES,
     SPARE_ACTION,
     TERRAIN,
-    TOP,
     Action,
     make,
 )
@@ -163,13 +161,13 @@ class Rules(Base):
         if step == CH_TOP:
             counts = self.supply_counts()
             n = len(self.supply)
-            return [(make(act.TOP, c), k / n) for c, k in enumerate(counts) if k]
+            return [(act.top(c), k / n) for c, k in enumerate(counts) if k]
         if step in (CH_DEAL, CH_START, CH_DRAW):
             tiles = self.tiles
             top = self.top
             drawable = sorted(t for t in self.supply if top < 0 or tiles[t].colour == top)
             p = 1.0 / len(drawable)
-            return [(make(act.DRAW, t), p) for t in drawable]
+            return [(act.draw(t), p) for t in drawable]
         if step == CH_FIRST:
             return [(make(act.FIRST, 0), 0.5), (make(act.FIRST, 1), 0.5)]
         if step == CH_SETS:
@@ -188,10 +186,10 @@ class Rules(Base):
             supply = self.supply
             colours = self.game.colours
             if step == CH_TOP:
-                return _new(Action, (TOP, colours[supply[int(rng.random() * len(supply))]], None, None))
+                return act.top(colours[supply[int(rng.random() * len(supply))]])
             top = self.top
             pool = supply if top < 0 else [t for t in supply if colours[t] == top]
-            return _new(Action, (DRAW, pool[int(rng.random() * len(pool))], None, None))
+            return act.draw(pool[int(rng.random() * len(pool))])
         return super().sample_chance(rng)
 
     def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
