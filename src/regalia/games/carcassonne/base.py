@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
-from regalia.core.grid import Pos
+from regalia.core.grid import Pos, neighbours8
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, Turned
 
@@ -173,8 +173,11 @@ class Base(CachedState[Action, "Carcassonne"]):
     def abbey_neighbours(self, pos: Pos) -> int:
         """How many of the eight positions around ``pos`` hold a tile."""
         board = self.board
-        x, y = pos
-        return sum((x + dx, y + dy) in board for dx, dy in AROUND)
+        n = 0
+        for q in neighbours8(pos):  # AROUND's order, made once per position
+            if q in board:
+                n += 1
+        return n
 
     def events(self) -> list[Event]:
         """Scoring and discards so far: ``(ply, "score", kind, points per seat, tiles)``,

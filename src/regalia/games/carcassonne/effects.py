@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from typing import Final
 
-from regalia.core.grid import Pos
+from regalia.core.grid import Pos, neighbours8
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
     AROUND,
@@ -220,12 +220,8 @@ class Effects(Rules):
                 assert record is not None
                 if record.open == 0 and root not in done_roots:
                     done_roots.append(root)
-        x, y = pos
-        abbeys_done = [
-            q
-            for q in [pos, *((x + dx, y + dy) for dx, dy in AROUND)]
-            if q in self.abbeys and self.abbey_neighbours(q) == 8
-        ]
+        abbeys = self.abbeys
+        abbeys_done = [q for q in (pos, *neighbours8(pos)) if q in abbeys and self.abbey_neighbours(q) == 8]
         for root in done_roots:
             record = self.fdata[root]
             assert record is not None
