@@ -21,7 +21,7 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PLACE, Action
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, SIDE_VECTORS
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PATTERNS, SIDE_VECTORS
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, ROAD, SHRINE, SIDES
 
@@ -143,7 +143,7 @@ def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str,
     # tile"), kept up to date and in order as tiles are laid, and copied by a clone
     free = {(x + dx, y + dy) for x, y in state.board for dx, dy in SIDE_VECTORS} - state.board.keys()
     assert set(state.need) == free
-    assert state.need_sorted == sorted(state.need.items())
+    assert [(q, PATTERNS[pattern]) for q, pattern, _ in state.need_sorted] == sorted(state.need.items())
     assert state.clone().need_sorted == state.need_sorted
 
 

@@ -18,8 +18,9 @@ Fields of :class:`Base`:
 ``need``
     every free position next to a tile -> the edge each neighbour shows towards it, N E S W
     (``.``: no neighbour), from which the legal placements are read; ``need_sorted``: its
-    items in the order of their positions, the order placements are listed in (kept sorted as
-    tiles are laid).
+    positions in order (the order placements are listed in), each with the number of its pattern
+    (:func:`pattern_id`) and its placements' slots (:func:`placement_slots`), kept sorted as tiles
+    are laid.
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -88,6 +89,38 @@ AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (
 #: One scoring or discard event: (ply, what, detail); see :meth:`Base.events`.
 Event = tuple[Any, ...]
 
+#: A placement: a free position and a rotation.
+Placement = tuple[Pos, int]
+#: The patterns of neighbours' edges met so far (``need``'s values), numbered in the order first
+#: met, and the pattern of each number: tables of the fits are indexed by it (``Rules.placements``).
+PATTERN_IDS: dict[str, int] = {}
+PATTERNS: list[str] = []
+#: Per free position: its placements by the mask of the rotations that fit (bit ``r // 90``),
+#: made once (a placement list is made at every draw, mostly of the same positions and
+#: rotations).
+_SLOTS: dict[Pos, list[tuple[Placement, ...] | None]] = {}
+#: The most positions ``_SLOTS`` keeps (it starts again past it).
+SLOTS_LIMIT: Final = 4096
+
+
+def pattern_id(pattern: str) -> int:
+    """The number of ``pattern`` (numbered when first met)."""
+    found = PATTERN_IDS.get(pattern)
+    if found is None:
+        found = PATTERN_IDS[pattern] = len(PATTERNS)
+        PATTERNS.append(pattern)
+    return found
+
+
+def placement_slots(pos: Pos) -> list[tuple[Placement, ...] | None]:
+    """The 16 slots of ``pos``'s placements by mask of rotations (``None``: not made yet)."""
+    found = _SLOTS.get(pos)
+    if found is None:
+        if len(_SLOTS) >= SLOTS_LIMIT:
+            _SLOTS.clear()  # a bound on the memory a long run's boards may take
+        found = _SLOTS[pos] = [None] * 16
+    return found
+
 
 class Base(CachedState[Action, "Carcassonne"]):
     """The fields of a Carcassonne position (see the module docstring) and the feature union-find."""
@@ -122,7 +155,7 @@ class Base(CachedState[Action, "Carcassonne"]):
     parent: list[int]
     fdata: list[Feature | None]
     need: dict[Pos, str]
-    need_sorted: list[tuple[Pos, str]]
+    need_sorted: list[tuple[Pos, int, list[tuple[Placement, ...] | None]]]
     abbeys: dict[Pos, str]
     meeples: dict[Pos, tuple[int, int]]
     at_end: dict[Pos, tuple[int, int]]

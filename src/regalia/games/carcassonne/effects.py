@@ -30,6 +30,8 @@ from regalia.games.carcassonne.base import (
     PH_PLACE,
     SIDE_VECTORS,
     Feature,
+    pattern_id,
+    placement_slots,
 )
 from regalia.games.carcassonne.rules import Rules
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, FIELD, ROAD, SHRINE, opposite_half
@@ -125,7 +127,7 @@ class Effects(Rules):
         order = self.need_sorted
         if pos in need:
             del need[pos]
-            del order[bisect_left(order, (pos,))]  # (pos,) sorts just before (pos, pattern)
+            del order[bisect_left(order, (pos,))]  # (pos,) sorts just before (pos, ...)
         x, y = pos
         edges = turned.edges
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
@@ -138,9 +140,10 @@ class Effects(Rules):
                     pattern = "...."
                 pattern = need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
                 if fresh:
-                    insort(order, (q, pattern))
+                    insort(order, (q, pattern_id(pattern), placement_slots(q)))
                 else:
-                    order[bisect_left(order, (q,))] = (q, pattern)
+                    at = bisect_left(order, (q,))
+                    order[at] = (q, pattern_id(pattern), order[at][2])
                 continue
             other = self.turned(q)
             qbase = self.nodes[q]

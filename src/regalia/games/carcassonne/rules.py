@@ -29,32 +29,22 @@ from regalia.core.grid import Pos, format_pos
 from regalia.games.carcassonne.actions import (
     DRAW,
     FOLLOWER,
-    MEMO_LIMIT,
     PASS,
     PASS_ACTION,
     PLACE,
     Action,
     placed,
 )
-from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
-from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, SHRINE
+from regalia.games.carcassonne.base import AROUND, PATTERNS, PH_DRAW, PH_PLACE, Base
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, ROTATIONS, SHRINE
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
 _DRAWS: list[Action] = []
-#: The placements ``(pos, rotation)`` of a position, by the tuple of rotations they are for (made
-#: once: a placement list is made at every draw, mostly of the same positions and rotations).
-_AT: dict[Pos, dict[tuple[int, ...], tuple[tuple[Pos, int], ...]]] = {}
-
-
-def _placements_at(pos: Pos, rotations: tuple[int, ...]) -> tuple[tuple[Pos, int], ...]:
-    by_rotations = _AT.get(pos)
-    if by_rotations is None:
-        if len(_AT) >= MEMO_LIMIT:
-            _AT.clear()  # a bound on the memory a long run's boards may take
-        by_rotations = _AT[pos] = {}
-    found = by_rotations[rotations] = tuple((pos, r) for r in rotations)
-    return found
+#: The rotations of a mask (bit ``rotation // 90``), ascending.
+_MASK_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r for r in ROTATIONS if mask >> (r // 90) & 1) for mask in range(16)
+)
 
 
 class Rules(Base):
@@ -141,22 +131,36 @@ class Rules(Base):
         abbey = self.cat.types[tile]
         restricted = (abbey.cloister or abbey.shrine) and self.game.options.shrines != "off"
         out: list[tuple[Pos, int]] = []
-        memo = self.cat.fits_memo[tile]
+        masks = self.cat.fit_masks[tile]
+        known = len(masks)
         # the positions in order, each with its rotations ascending: the placements in order
-        for pos, pattern in self.need_sorted:
-            rotations = memo.get(pattern)
-            if rotations is None:
-                rotations = memo[pattern] = self._fitting(tile, pattern)
-            if rotations and (
-                not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)
-            ):
-                by_rotations = _AT.get(pos)
-                found = None if by_rotations is None else by_rotations.get(rotations)
-                out += found or _placements_at(pos, rotations)
+        # (every look-up below is a list's, by the pattern's number and the rotations' mask)
+        for pos, pattern, slots in self.need_sorted:
+            mask = masks[pattern] if pattern < known else -1
+            if mask < 0:
+                mask = self._fit_mask(tile, pattern)
+                known = len(masks)
+            if mask and (not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)):
+                found = slots[mask]
+                if found is None:
+                    found = slots[mask] = tuple((pos, r) for r in _MASK_ROTATIONS[mask])
+                out += found
         places = tuple(out)
         if self.drawn == tile:
             self._places = places
         return places
+
+    def _fit_mask(self, tile: int, pattern: int) -> int:
+        """The mask of the rotations of ``tile`` that fit pattern number ``pattern``, worked out
+        and kept in the catalogue's table."""
+        masks = self.cat.fit_masks[tile]
+        if len(masks) <= pattern:
+            masks.extend([-1] * (pattern + 1 - len(masks)))
+        mask = 0
+        for r in self.fits(tile, PATTERNS[pattern]):
+            mask |= 1 << (r // 90)
+        masks[pattern] = mask
+        return mask
 
     def _abbey_allowed(self, pos: Pos, kind: str) -> bool:
         """A shrine touches at most one cloister and a cloister at most one shrine, the new one

@@ -239,6 +239,9 @@ class Catalogue:
     fits_memo: tuple[dict[str, tuple[int, ...]], ...] = dataclasses.field(
         init=False, repr=False, compare=False
     )
+    #: The same per tile type as a list indexed by the pattern's number (``base.pattern_id``):
+    #: the mask of the rotations that fit (bit ``rotation // 90``), -1 when not worked out yet.
+    fit_masks: tuple[list[int], ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # made here, not as cached properties: a compiled class (mypyc) caches none
@@ -248,6 +251,7 @@ class Catalogue:
         by_code = tuple(turned[i, r] for i in range(len(self.types)) for r in ROTATIONS)
         object.__setattr__(self, "by_code", by_code)
         object.__setattr__(self, "fits_memo", tuple({} for _ in self.types))
+        object.__setattr__(self, "fit_masks", tuple([] for _ in self.types))
 
     def turned(self, tile: int, rotation: int) -> Turned:
         """Tile type ``tile`` turned ``rotation`` degrees clockwise."""
