@@ -9,7 +9,10 @@ shrine touches at most one cloister and a cloister at most one shrine).
 
 from __future__ import annotations
 
+import pickle
 import random
+import subprocess
+import sys
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -21,9 +24,9 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PLACE, Action
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PATTERNS, SIDE_VECTORS
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_PLACE, SIDE_VECTORS
 from regalia.games.carcassonne.state import CarcassonneState
-from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, ROAD, SHRINE, SIDES
+from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, PATTERNS, ROAD, SHRINE, SIDES
 
 from .builders import reference_features, supply_ok
 
@@ -333,3 +336,24 @@ def test_features_match_a_search_from_scratch(seed: int, options: dict[str, Any]
     for state in play(options, seed):
         if state.placed is not None or state.is_terminal():
             matches_reference(state)
+
+
+def test_a_state_sent_to_another_process_lists_the_same_placements() -> None:
+    """A search may run in other processes (``mcts:...:workers=2``): a state pickled into a fresh
+    interpreter, there drawing a tile, lists the same placements as here ("Placing a tile"), since
+    the free positions carry their patterns by numbers that are the same in every process."""
+    for state in play({"shrines": "6"}, 11):
+        if state.ply > 60 and state.current_player == CHANCE:
+            break
+    draw = max(state.chance_outcomes())[0]  # a tile of the bag, the same every run
+    here = state.clone()
+    here.apply(draw)
+    code = (
+        "import pickle, sys; state, draw = pickle.load(sys.stdin.buffer); state.apply(draw); "
+        "print(repr(state.legal_actions()))"
+    )
+    sent = pickle.dumps((state, draw))
+    run = subprocess.run([sys.executable, "-c", code], input=sent, capture_output=True, timeout=120)
+    assert run.returncode == 0, run.stderr.decode()[-2000:]
+    assert here.phase == PH_PLACE
+    assert run.stdout.decode().strip() == repr(here.legal_actions())

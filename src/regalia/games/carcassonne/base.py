@@ -19,8 +19,8 @@ Fields of :class:`Base`:
     every free position next to a tile -> the edge each neighbour shows towards it, N E S W
     (``.``: no neighbour), from which the legal placements are read; ``need_sorted``: its
     positions in order (the order placements are listed in), each with the number of its pattern
-    (:func:`pattern_id`) and its placements' slots (:func:`placement_slots`), kept sorted as tiles
-    are laid.
+    (:data:`.tiles.PATTERN_IDS`) and its placements' slots (:func:`placement_slots`), kept sorted
+    as tiles are laid.
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -91,25 +91,12 @@ Event = tuple[Any, ...]
 
 #: A placement: a free position and a rotation.
 Placement = tuple[Pos, int]
-#: The patterns of neighbours' edges met so far (``need``'s values), numbered in the order first
-#: met, and the pattern of each number: tables of the fits are indexed by it (``Rules.placements``).
-PATTERN_IDS: dict[str, int] = {}
-PATTERNS: list[str] = []
 #: Per free position: its placements by the mask of the rotations that fit (bit ``r // 90``),
 #: made once (a placement list is made at every draw, mostly of the same positions and
 #: rotations).
 _SLOTS: dict[Pos, list[tuple[Placement, ...] | None]] = {}
 #: The most positions ``_SLOTS`` keeps (it starts again past it).
 SLOTS_LIMIT: Final = 4096
-
-
-def pattern_id(pattern: str) -> int:
-    """The number of ``pattern`` (numbered when first met)."""
-    found = PATTERN_IDS.get(pattern)
-    if found is None:
-        found = PATTERN_IDS[pattern] = len(PATTERNS)
-        PATTERNS.append(pattern)
-    return found
 
 
 def placement_slots(pos: Pos) -> list[tuple[Placement, ...] | None]:

@@ -30,11 +30,19 @@ from regalia.games.carcassonne.base import (
     PH_PLACE,
     SIDE_VECTORS,
     Feature,
-    pattern_id,
     placement_slots,
 )
 from regalia.games.carcassonne.rules import Rules
-from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, FIELD, ROAD, SHRINE, opposite_half
+from regalia.games.carcassonne.tiles import (
+    ABBEYS,
+    CITY,
+    CLOISTER,
+    FIELD,
+    PATTERN_IDS,
+    ROAD,
+    SHRINE,
+    opposite_half,
+)
 
 #: Makes a :class:`Feature` of its fields (``Feature._make`` without its interpreted classmethod,
 #: which the compiled build paid at every feature laid and merged).
@@ -140,10 +148,10 @@ class Effects(Rules):
                     pattern = "...."
                 pattern = need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
                 if fresh:
-                    insort(order, (q, pattern_id(pattern), placement_slots(q)))
+                    insort(order, (q, PATTERN_IDS[pattern], placement_slots(q)))
                 else:
                     at = bisect_left(order, (q,))
-                    order[at] = (q, pattern_id(pattern), order[at][2])
+                    order[at] = (q, PATTERN_IDS[pattern], order[at][2])
                 continue
             other = self.turned(q)
             qbase = self.nodes[q]

@@ -35,8 +35,8 @@ from regalia.games.carcassonne.actions import (
     Action,
     placed,
 )
-from regalia.games.carcassonne.base import AROUND, PATTERNS, PH_DRAW, PH_PLACE, Base
-from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, ROTATIONS, SHRINE
+from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERNS, ROTATIONS, SHRINE
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
@@ -132,14 +132,12 @@ class Rules(Base):
         restricted = (abbey.cloister or abbey.shrine) and self.game.options.shrines != "off"
         out: list[tuple[Pos, int]] = []
         masks = self.cat.fit_masks[tile]
-        known = len(masks)
         # the positions in order, each with its rotations ascending: the placements in order
         # (every look-up below is a list's, by the pattern's number and the rotations' mask)
         for pos, pattern, slots in self.need_sorted:
-            mask = masks[pattern] if pattern < known else -1
+            mask = masks[pattern]
             if mask < 0:
                 mask = self._fit_mask(tile, pattern)
-                known = len(masks)
             if mask and (not restricted or self._abbey_allowed(pos, SHRINE if abbey.shrine else CLOISTER)):
                 found = slots[mask]
                 if found is None:
@@ -153,13 +151,10 @@ class Rules(Base):
     def _fit_mask(self, tile: int, pattern: int) -> int:
         """The mask of the rotations of ``tile`` that fit pattern number ``pattern``, worked out
         and kept in the catalogue's table."""
-        masks = self.cat.fit_masks[tile]
-        if len(masks) <= pattern:
-            masks.extend([-1] * (pattern + 1 - len(masks)))
         mask = 0
         for r in self.fits(tile, PATTERNS[pattern]):
             mask |= 1 << (r // 90)
-        masks[pattern] = mask
+        self.cat.fit_masks[tile][pattern] = mask
         return mask
 
     def _abbey_allowed(self, pos: Pos, kind: str) -> bool:

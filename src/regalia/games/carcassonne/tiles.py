@@ -28,6 +28,7 @@ Rotations that give the same tile (a straight road turned by 180) are listed onc
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -40,6 +41,11 @@ SIDES: tuple[str, ...] = ("N", "E", "S", "W")
 #: The half-edges, clockwise from the north edge's west half; side ``s`` has halves 2s and 2s+1.
 HALVES: tuple[str, ...] = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
 EDGE_KINDS: Final = "CRF"
+#: Every pattern of the edges a free position's neighbours show it, N E S W (``.``: no
+#: neighbour; ``Base.need``'s values), numbered by this order: the same numbers in every process,
+#: as a state may be searched in another. Tables of the fits are indexed by them.
+PATTERNS: tuple[str, ...] = tuple("".join(p) for p in itertools.product("." + EDGE_KINDS, repeat=4))
+PATTERN_IDS: dict[str, int] = {pattern: i for i, pattern in enumerate(PATTERNS)}
 SETS: tuple[str, ...] = ("base", "shrines5", "shrines6")
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 
@@ -239,8 +245,8 @@ class Catalogue:
     fits_memo: tuple[dict[str, tuple[int, ...]], ...] = dataclasses.field(
         init=False, repr=False, compare=False
     )
-    #: The same per tile type as a list indexed by the pattern's number (``base.pattern_id``):
-    #: the mask of the rotations that fit (bit ``rotation // 90``), -1 when not worked out yet.
+    #: The same per tile type as a list indexed by the pattern's number (:data:`PATTERN_IDS`): the
+    #: mask of the rotations that fit (bit ``rotation // 90``), -1 when not worked out yet.
     fit_masks: tuple[list[int], ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -251,7 +257,7 @@ class Catalogue:
         by_code = tuple(turned[i, r] for i in range(len(self.types)) for r in ROTATIONS)
         object.__setattr__(self, "by_code", by_code)
         object.__setattr__(self, "fits_memo", tuple({} for _ in self.types))
-        object.__setattr__(self, "fit_masks", tuple([] for _ in self.types))
+        object.__setattr__(self, "fit_masks", tuple([-1] * len(PATTERNS) for _ in self.types))
 
     def turned(self, tile: int, rotation: int) -> Turned:
         """Tile type ``tile`` turned ``rotation`` degrees clockwise."""
