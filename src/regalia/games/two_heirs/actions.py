@@ -236,21 +236,6 @@ def destroy(dst: Pos) -> Action:
     return a
 
 
-_WITH_TILE: Final = {TAKE: take, CAMP: camp, DISCARD: discard}
-_AT: Final = {CALL: call, WITHDRAW: withdraw, DESTROY: destroy}
-
-
-def with_tile(kind: str, tile: int) -> Action:
-    """``make(kind, tile)`` for ``take``, ``camp`` and ``discard`` (memoised)."""
-    return _WITH_TILE[kind](tile)
-
-
-def at(kind: str, pos: Pos) -> Action:
-    """``make(kind, -1, None, pos)`` for ``call`` and ``destroy``, or ``make(kind, -1, pos)`` for
-    ``withdraw`` (memoised)."""
-    return _AT[kind](pos)
-
-
 def action_text(action: Action, catalogue: Catalogue, tokens: Sequence[str] = ()) -> str:
     """The notation of ``action`` (``tokens``: the ids of the treasure tokens, for ``treasure``)."""
     kind, tile, src, dst = action
