@@ -395,14 +395,20 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         board, near = self.board, self.near
         return [q for q in neighbours8(pos) if q not in board and near[q] > 1]
 
+    def _steps(self, steps: tuple[tuple[Pos, Action], ...]) -> list[Action]:
+        """The actions of ``steps`` (a square's neighbours, each with the action that moves there,
+        clockwise from north) whose square :meth:`steps_from` allows, in its order."""
+        board, near = self.board, self.near
+        return [a for q, a in steps if q not in board and near[q] > 1]
+
     def _moves(self) -> list[Action]:
         """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
         out: list[Action] = []
-        board, near, at = self.board, self.near, self.at
+        at = self.at
         for piece in self.tiles_in_play(self.player):
             src = at[piece]
             assert src is not None
-            out += [a for q, a in _moves_from(src) if q not in board and near[q] > 1]
+            out += self._steps(_moves_from(src))
         return out
 
     def candidates(self, effect: Effect) -> list[Action]:
@@ -429,14 +435,12 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
                 if target == ar.OPP_ZONE or not inactive >> game.piece(opp, k) & 1:
                     out.append(aimed[k])
         elif target == ar.CONSORT:
-            board, near = self.board, self.near
             for piece in (KING, QUEEN):
                 if inactive >> piece & 1:
                     continue
                 src = at[piece]
                 assert src is not None
-                # the steps of :meth:`steps_from`, in its order
-                out += [a for q, a in _consort_steps(verb, src) if q not in board and near[q] > 1]
+                out += self._steps(_consort_steps(verb, src))
         return out
 
     def _generate(self) -> tuple[Action, ...]:
