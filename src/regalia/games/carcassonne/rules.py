@@ -36,7 +36,7 @@ from regalia.games.carcassonne.actions import (
     placed,
 )
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
-from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERNS, ROTATIONS, SHRINE
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERN_IDS, PATTERNS, ROTATIONS, SHRINE
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
@@ -109,11 +109,11 @@ class Rules(Base):
 
     def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
-        memo = self.cat.fits_memo[tile]
-        found = memo.get(pattern)
-        if found is None:
-            found = memo[pattern] = self._fitting(tile, pattern)
-        return found
+        number = PATTERN_IDS[pattern]
+        mask = self.cat.fit_masks[tile][number]
+        if mask < 0:
+            mask = self._fit_mask(tile, number)
+        return _MASK_ROTATIONS[mask]
 
     def _fitting(self, tile: int, pattern: str) -> tuple[int, ...]:
         """The rotations of ``tile`` (ascending) whose edges match ``pattern``, worked out."""
@@ -152,7 +152,7 @@ class Rules(Base):
         """The mask of the rotations of ``tile`` that fit pattern number ``pattern``, worked out
         and kept in the catalogue's table."""
         mask = 0
-        for r in self.fits(tile, PATTERNS[pattern]):
+        for r in self._fitting(tile, PATTERNS[pattern]):
             mask |= 1 << (r // 90)
         self.cat.fit_masks[tile][pattern] = mask
         return mask

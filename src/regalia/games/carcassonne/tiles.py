@@ -240,13 +240,10 @@ class Catalogue:
     _turned: dict[tuple[int, int], Turned] = dataclasses.field(init=False, repr=False, compare=False)
     #: The same, by a board's code of a tile: ``type * 4 + rotation // 90``.
     by_code: tuple[Turned, ...] = dataclasses.field(init=False, repr=False, compare=False)
-    #: Memo of :meth:`Rules.fits`, per tile type: pattern of neighbours' edges -> the rotations that
-    #: fit. Kept on the catalogue, so two catalogues never share it.
-    fits_memo: tuple[dict[str, tuple[int, ...]], ...] = dataclasses.field(
-        init=False, repr=False, compare=False
-    )
-    #: The same per tile type as a list indexed by the pattern's number (:data:`PATTERN_IDS`): the
-    #: mask of the rotations that fit (bit ``rotation // 90``), -1 when not worked out yet.
+    #: Memo of :meth:`Rules.fits`, per tile type: a list indexed by the number of the pattern of
+    #: neighbours' edges (:data:`PATTERN_IDS`), the mask of the rotations that fit (bit
+    #: ``rotation // 90``), -1 when not worked out yet. Kept on the catalogue, so two catalogues
+    #: never share it.
     fit_masks: tuple[list[int], ...] = dataclasses.field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -256,7 +253,6 @@ class Catalogue:
         object.__setattr__(self, "_turned", turned)
         by_code = tuple(turned[i, r] for i in range(len(self.types)) for r in ROTATIONS)
         object.__setattr__(self, "by_code", by_code)
-        object.__setattr__(self, "fits_memo", tuple({} for _ in self.types))
         object.__setattr__(self, "fit_masks", tuple([-1] * len(PATTERNS) for _ in self.types))
 
     def turned(self, tile: int, rotation: int) -> Turned:
