@@ -24,7 +24,7 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PLACE, Action
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_PLACE, SIDE_VECTORS
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_PLACE, SIDE_VECTORS, order_key
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, PATTERNS, ROAD, SHRINE, SIDES
 
@@ -146,8 +146,16 @@ def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str,
     # tile"), kept up to date and in order as tiles are laid, and copied by a clone
     free = {(x + dx, y + dy) for x, y in state.board for dx, dy in SIDE_VECTORS} - state.board.keys()
     assert set(state.need) == free
-    assert [(q, PATTERNS[pattern]) for q, pattern, _ in state.need_sorted] == sorted(state.need.items())
-    assert state.clone().need_sorted == state.need_sorted
+    for (x, y), pattern in state.need.items():  # each pattern: the edges its neighbours show it
+        shown = [
+            state.turned((x + dx, y + dy)).edges[(side + 2) % 4] if (x + dx, y + dy) in state.board else "."
+            for side, (dx, dy) in enumerate(SIDE_VECTORS)
+        ]
+        assert PATTERNS[pattern] == "".join(shown)
+    assert [(q, pattern) for q, pattern, _ in state.need_sorted] == sorted(state.need.items())
+    assert state.need_keys == [order_key(q) for q, _, _ in state.need_sorted]
+    copy = state.clone()
+    assert (copy.need, copy.need_sorted, copy.need_keys) == (state.need, state.need_sorted, state.need_keys)
 
 
 @fast

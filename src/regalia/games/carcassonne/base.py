@@ -15,12 +15,12 @@ Fields of :class:`Base`:
     (segment ``i`` of the tile is node ``nodes[pos] + i``).
 ``parent``, ``fdata``
     the union-find, and the feature record of each root (``None`` elsewhere).
-``need``
-    every free position next to a tile -> the edge each neighbour shows towards it, N E S W
-    (``.``: no neighbour), from which the legal placements are read; ``need_sorted``: its
-    positions in order (the order placements are listed in), each with the number of its pattern
-    (:data:`.tiles.PATTERN_IDS`) and its placements' slots (:func:`placement_slots`), kept sorted
-    as tiles are laid.
+``need``, ``need_sorted``, ``need_keys``
+    every free position next to a tile -> the number of its pattern, the edges its neighbours
+    show it N E S W (:data:`.tiles.PATTERNS`), from which the legal placements are read; its
+    positions in order (the order placements are listed in), each with its pattern's number and
+    its placements' slots (:func:`placement_slots`); their keys (:func:`order_key`), in the same
+    order. The three are kept up to date as tiles are laid.
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -89,6 +89,21 @@ AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (
 #: One scoring or discard event: (ply, what, detail); see :meth:`Base.events`.
 Event = tuple[Any, ...]
 
+#: Positions ordered by :func:`order_key`, ``x * ORDER_SPAN + y``, are in the order of their
+#: tuples while ``abs(y) < ORDER_SPAN // 2`` (a board of fewer tiles than that): the free positions
+#: are kept sorted by these ints, which compare faster than tuples.
+ORDER_SPAN: Final = 1 << 20
+
+
+def order_key(pos: Pos) -> int:
+    """The int that sorts ``pos`` as its tuple sorts among the positions of a board.
+
+    >>> sorted([(0, 1), (-1, 5), (0, -2)], key=order_key)
+    [(-1, 5), (0, -2), (0, 1)]
+    """
+    return pos[0] * ORDER_SPAN + pos[1]
+
+
 #: A placement: a free position and a rotation.
 Placement = tuple[Pos, int]
 #: Per free position: its placements by the mask of the rotations that fit (bit ``r // 90``),
@@ -126,6 +141,7 @@ class Base(CachedState[Action, "Carcassonne"]):
         "log",
         "meeples",
         "need",
+        "need_keys",
         "need_sorted",
         "nodes",
         "parent",
@@ -141,8 +157,9 @@ class Base(CachedState[Action, "Carcassonne"]):
     nodes: dict[Pos, int]
     parent: list[int]
     fdata: list[Feature | None]
-    need: dict[Pos, str]
+    need: dict[Pos, int]
     need_sorted: list[tuple[Pos, int, list[tuple[Placement, ...] | None]]]
+    need_keys: list[int]
     abbeys: dict[Pos, str]
     meeples: dict[Pos, tuple[int, int]]
     at_end: dict[Pos, tuple[int, int]]

@@ -18,13 +18,14 @@ open roads 1 per tile, open cities 1 per tile and pennant, cloisters and shrines
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from typing import Final
 
 from regalia.core.grid import Pos, neighbours8
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
     AROUND,
+    ORDER_SPAN,
     PH_DRAW,
     PH_FOLLOWER,
     PH_PLACE,
@@ -38,7 +39,6 @@ from regalia.games.carcassonne.tiles import (
     CITY,
     CLOISTER,
     FIELD,
-    PATTERN_IDS,
     ROAD,
     SHRINE,
     opposite_half,
@@ -133,25 +133,30 @@ class Effects(Rules):
         board = self.board
         need = self.need
         order = self.need_sorted
+        keys = self.need_keys
+        x, y = pos
         if pos in need:
             del need[pos]
-            del order[bisect_left(order, (pos,))]  # (pos,) sorts just before (pos, ...)
-        x, y = pos
+            at = bisect_left(keys, x * ORDER_SPAN + y)  # order_key(pos), as the keys below
+            del keys[at]
+            del order[at]
         edges = turned.edges
+        marks = turned.marks
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
             q = (x + dx, y + dy)
             back = (side + 2) % 4
             if q not in board:
+                # the free position beyond this side now sees its edge: its pattern's number gains
+                # the edge's mark, and the position keeps its place in the order (by its key)
                 pattern = need.get(q)
-                fresh = pattern is None
+                at = bisect_left(keys, (x + dx) * ORDER_SPAN + y + dy)
                 if pattern is None:
-                    pattern = "...."
-                pattern = need[q] = pattern[:back] + edges[side] + pattern[back + 1 :]
-                if fresh:
-                    insort(order, (q, PATTERN_IDS[pattern], placement_slots(q)))
+                    pattern = need[q] = marks[side]
+                    keys.insert(at, (x + dx) * ORDER_SPAN + y + dy)
+                    order.insert(at, (q, pattern, placement_slots(q)))
                 else:
-                    at = bisect_left(order, (q,))
-                    order[at] = (q, PATTERN_IDS[pattern], order[at][2])
+                    pattern = need[q] = pattern + marks[side]
+                    order[at] = (q, pattern, order[at][2])
                 continue
             other = self.turned(q)
             qbase = self.nodes[q]

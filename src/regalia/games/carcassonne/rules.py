@@ -36,7 +36,7 @@ from regalia.games.carcassonne.actions import (
     placed,
 )
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
-from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERN_IDS, PATTERNS, ROTATIONS, SHRINE
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERNS, ROTATIONS, SHRINE
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
@@ -107,12 +107,12 @@ class Rules(Base):
             draws.extend(_new(Action, (DRAW, t, None, 0, "", "")) for t in range(len(draws), len(self.bag)))
         return draws
 
-    def fits(self, tile: int, pattern: str) -> tuple[int, ...]:
-        """The rotations of ``tile`` whose edges match ``pattern`` (N E S W; ``.`` for no neighbour)."""
-        number = PATTERN_IDS[pattern]
-        mask = self.cat.fit_masks[tile][number]
+    def fits(self, tile: int, pattern: int) -> tuple[int, ...]:
+        """The rotations of ``tile`` whose edges match pattern number ``pattern`` (the edges a free
+        position's neighbours show it, :data:`.tiles.PATTERNS`)."""
+        mask = self.cat.fit_masks[tile][pattern]
         if mask < 0:
-            mask = self._fit_mask(tile, number)
+            mask = self._fit_mask(tile, pattern)
         return _MASK_ROTATIONS[mask]
 
     def _fitting(self, tile: int, pattern: str) -> tuple[int, ...]:

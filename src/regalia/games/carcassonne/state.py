@@ -74,6 +74,7 @@ class CarcassonneState(Views):
         s.fdata = []
         s.need = {}
         s.need_sorted = []
+        s.need_keys = []
         s.abbeys = {}
         s.meeples = {}
         s.at_end = {}
@@ -102,6 +103,7 @@ class CarcassonneState(Views):
         s.fdata = self.fdata[:]
         s.need = self.need.copy()
         s.need_sorted = self.need_sorted[:]
+        s.need_keys = self.need_keys[:]
         s.abbeys = self.abbeys.copy()
         s.meeples = self.meeples.copy()
         s.at_end = self.at_end  # set once, at the end, never changed in place

@@ -165,6 +165,7 @@ class Turned:
     side_segment: tuple[int, ...]
     half_segment: tuple[int, ...]
     abbey: int
+    marks: tuple[int, ...]
 
     def segment_named(self, kind: str, name: str) -> int:
         """The index of the segment ``kind`` named ``name`` (-1 if none)."""
@@ -221,7 +222,19 @@ def _turn(tile: TileType, rotation: int) -> Turned:
         tuple(side_segment),
         tuple(half_segment),
         -1 if abbey < 0 else remap[abbey],
+        tuple(pattern_mark((k + 2) % 4, edges[k]) for k in range(4)),
     )
+
+
+def pattern_mark(side: int, edge: str) -> int:
+    """What an ``edge`` shown on ``side`` adds to the number of a pattern that had no neighbour
+    there (a pattern's number counts its sides N E S W as base-4 digits, ``.`` 0 and
+    :data:`EDGE_KINDS` 1 to 3: the order of :data:`PATTERNS`).
+
+    >>> PATTERNS[pattern_mark(0, "C") + pattern_mark(3, "F")]
+    'C..F'
+    """
+    return (1 + EDGE_KINDS.index(edge)) << (2 * (3 - side))
 
 
 def _signature(t: Turned) -> tuple[Any, ...]:
