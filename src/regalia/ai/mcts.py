@@ -579,8 +579,7 @@ class MCTSAgent:
             s.apply_unchecked(first.action)
             node = first
         c = self._c
-        log = math.log
-        sqrt = math.sqrt
+        # math.log and math.sqrt called by name: the compiled build calls them natively
         random = rng.random
         widen = self._widen
         # selection and expansion
@@ -595,8 +594,8 @@ class MCTSAgent:
                 s.apply_unchecked(legal[0])
                 continue
             widened = False
-            if widen and (node.visits or node is root) and len(legal) > widen * sqrt(node.visits + 1):
-                legal = _widened(node, s, legal, math.ceil(widen * sqrt(node.visits + 1)), self._method)
+            if widen and (node.visits or node is root) and len(legal) > widen * math.sqrt(node.visits + 1):
+                legal = _widened(node, s, legal, math.ceil(widen * math.sqrt(node.visits + 1)), self._method)
                 widened = True
             children = node.children
             untried = [a for a in legal if a not in children] if children else legal
@@ -608,7 +607,7 @@ class MCTSAgent:
                 if widened:  # the best by the evaluation first
                     action = untried[0]
                 else:
-                    action = untried[int(random() * len(untried))] if len(untried) > 1 else untried[0]
+                    action = untried[int(random() * float(len(untried)))] if len(untried) > 1 else untried[0]
                 child = Node(node, action, s.current_player)
                 children[action] = child
                 s.apply_unchecked(action)
@@ -620,7 +619,7 @@ class MCTSAgent:
                 child = children[a]
                 child.avail += 1
                 n = child.visits
-                value = child.total / n + c * sqrt(log(child.avail) / n)
+                value = child.total / n + c * math.sqrt(math.log(child.avail) / n)
                 if value > best_value:
                     best_value = value
                     best = child
@@ -652,10 +651,9 @@ class MCTSAgent:
             if not w:
                 return [float(r) for r in returns]
             scale = self._eval_scale
-            tanh = math.tanh
             diffs = self._diffs
             return [
-                (1.0 - w) * r + w * tanh((score_difference(s, seat) - diffs[seat]) / scale)
+                (1.0 - w) * r + w * math.tanh((score_difference(s, seat) - diffs[seat]) / scale)
                 for seat, r in enumerate(returns)
             ]
         return heuristic_values(s, self._eval_scale, self._zeros, self._method, self._zero_sum)

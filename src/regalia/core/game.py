@@ -176,12 +176,13 @@ class Game(ABC, Generic[A, OptionsT]):
                 f"option players: {self.name} is played by {self.min_players} to {self.max_players}, "
                 f"got {players}"
             )
+        # read once: a state asks at every turn (options are frozen)
+        self._seats = self.min_players if players is None else int(players)
 
     @property
     def num_players(self) -> int:
         """The number of seats: the option ``players`` where the game has a choice."""
-        players = getattr(self.options, "players", None)
-        return self.min_players if players is None else int(players)
+        return self._seats
 
     def automaton_seats(self) -> tuple[int, ...]:
         """Seats the rules play themselves with these options (a solo automaton); see
@@ -300,7 +301,7 @@ class State(ABC, Generic[A, G]):
         without listing every action, but must pick that same one: records and searches stay the
         same for the same seed."""
         legal = self.legal_actions()
-        return legal[int(u * len(legal))]
+        return legal[int(u * float(len(legal)))]  # float(): the compiled build multiplies natively
 
     def policy_action(self, rng: random.Random) -> A:
         """The legal action a rollout's informed policy plays (``mcts:...:rollout=policy``),
@@ -674,7 +675,7 @@ class CachedState(State[A, G]):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
-        return legal[int(u * len(legal))]  # the cached tuple, not a copy
+        return legal[int(u * float(len(legal)))]  # the cached tuple, not a copy
 
     @abstractmethod
     def _generate(self) -> tuple[A, ...]:

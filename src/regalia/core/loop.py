@@ -18,8 +18,8 @@ True
 
 from __future__ import annotations
 
-import math
 import random
+import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -86,9 +86,8 @@ def playout(
     >>> state.current_player, state.is_terminal()  # the player again, after Henry's turn
     (0, False)
     """
-    apply = state.apply if checked else state.apply_unchecked
     automata = state.automaton_seats()
-    limit = math.inf if decisions is None else decisions
+    limit = sys.maxsize if decisions is None else decisions  # an int: compared natively when compiled
     uniform = choose is random_choice  # the searches' hot path: no call per decision
     draw = rng.random
     made = 0
@@ -111,7 +110,10 @@ def playout(
             made += 1
             last = player
             crossed = False
-        apply(action)
+        if checked:  # a method called by name, not a bound method kept: the compiled build calls it directly
+            state.apply(action)
+        else:
+            state.apply_unchecked(action)
         if on_ply is not None:
             on_ply(state)
     return state

@@ -91,6 +91,21 @@ def placed(tile: int, places: tuple[tuple[Pos, int], ...]) -> tuple[Action, ...]
     return tuple(out)
 
 
+#: kind -> side -> the follower deployed there (made once: a turn lists its tile's).
+_FOLLOWERS: dict[str, dict[str, Action]] = {}
+
+
+def follower(kind: str, side: str) -> Action:
+    """``follower KIND SIDE`` (``side`` empty for a cloister or shrine), made once and kept."""
+    by_side = _FOLLOWERS.get(kind)
+    if by_side is None:
+        by_side = _FOLLOWERS[kind] = {}
+    found = by_side.get(side)
+    if found is None:
+        found = by_side[side] = _new(Action, (FOLLOWER, -1, None, 0, kind, side))
+    return found
+
+
 def action_text(action: Action, catalogue: Catalogue) -> str:
     """The notation of ``action``."""
     kind = action.kind

@@ -33,6 +33,7 @@ from regalia.games.carcassonne.actions import (
     PASS_ACTION,
     PLACE,
     Action,
+    follower,
     placed,
 )
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
@@ -71,7 +72,7 @@ class Rules(Base):
             tile = self.drawn
             places = self.placements(tile)
             if places:
-                return placed(tile, (places[int(u * len(places))],))[0]
+                return placed(tile, (places[int(u * float(len(places)))],))[0]
         return super().uniform_action(u)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -187,7 +188,7 @@ class Rules(Base):
             if record.meeples:
                 continue
             side = "" if seg.kind in ABBEYS else seg.name
-            out.append(_new(Action, (FOLLOWER, -1, None, 0, seg.kind, side)))
+            out.append(follower(seg.kind, side))
         return out
 
     # ------------------------------------------------------------------ checking

@@ -186,10 +186,10 @@ class Rules(Base):
             supply = self.supply
             colours = self.game.colours
             if step == CH_TOP:
-                return act.top(colours[supply[int(rng.random() * len(supply))]])
+                return act.top(colours[supply[int(rng.random() * float(len(supply)))]])
             top = self.top
             pool = supply if top < 0 else [t for t in supply if colours[t] == top]
-            return act.draw(pool[int(rng.random() * len(pool))])
+            return act.draw(pool[int(rng.random() * float(len(pool)))])
         return super().sample_chance(rng)
 
     def _more_chance_outcomes(self, step: int) -> list[tuple[Action, float]]:
