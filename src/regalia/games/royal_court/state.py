@@ -89,6 +89,29 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
     return moves
 
 
+#: An entry of the frontier: a square, with the rows of ``play`` and ``place`` actions onto it.
+Entry = tuple[Pos, tuple[Action, ...], tuple[Action, ...]]
+#: Each square's eight neighbours, clockwise from north, as entries (made once per square, as
+#: ``_PLAY_AT``): the frontier is gathered with its actions, not looked up square by square.
+_AROUND: dict[Pos, tuple[Entry, ...]] = {}
+
+
+def _row(memo: dict[Pos, tuple[Action, ...]], kind: str, q: Pos) -> tuple[Action, ...]:
+    row = memo.get(q)
+    if row is None:
+        row = memo[q] = tuple([make(kind, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
+    return row
+
+
+def _around(pos: Pos) -> tuple[Entry, ...]:
+    found = _AROUND.get(pos)
+    if found is None:
+        found = _AROUND[pos] = tuple(
+            (q, _row(_PLAY_AT, act.PLAY, q), _row(_PLACE_AT, act.PLACE, q)) for q in neighbours8(pos)
+        )
+    return found
+
+
 #: The actions that aim an ability, by verb (made once, as ``_PLAY_AT``): at a square, at a tile
 #: of a zone by its index, and a consort's steps from a square to each neighbour.
 _AIMED_AT: dict[str, dict[Pos, Action]] = {verb: {} for verb in VERB.values()}
@@ -378,14 +401,21 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     def frontier(self) -> list[Pos]:
         """The empty squares adjacent (sides or corners) to a tile in play, the king or the queen:
         where a tile may be played (Gameplay 1), in a stable order."""
+        return [entry[0] for entry in self._frontier()]
+
+    def _frontier(self) -> list[Entry]:
+        """:meth:`frontier`'s squares, each with its rows of actions (:data:`_AROUND`)."""
         board = self.board
-        seen: set[Pos] = set()
-        out: list[Pos] = []
+        # the squares met so far, the board's among them: one look-up a square (a dict's copy
+        # keeps the keys' hashes, which a tuple does not keep itself)
+        seen = board.copy()
+        out: list[Entry] = []
         for pos in board:
-            for q in neighbours8(pos):
-                if q not in board and q not in seen:
-                    seen.add(q)
-                    out.append(q)
+            for entry in _around(pos):
+                q = entry[0]
+                if q not in seen:
+                    seen[q] = -1
+                    out.append(entry)
         return out
 
     def steps_from(self, pos: Pos) -> list[Pos]:
@@ -446,19 +476,12 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     def _generate(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase in (P_PLAY, P_PLACE):
-            kind = act.PLAY if phase == P_PLAY else act.PLACE
             tiles = self.zone_tiles(self.player)
             forced = self.forced[self.player]
             if phase == P_PLAY and forced >= 0 and forced in tiles:
                 tiles = [forced]
-            memo = _PLAY_AT if phase == P_PLAY else _PLACE_AT
-            rows: list[tuple[Action, ...]] = []
-            for q in self.frontier():
-                row = memo.get(q)
-                if row is None:
-                    new = tuple.__new__
-                    row = memo[q] = tuple([new(Action, (kind, k, None, q)) for k in range(ar.MAX_ARCHETYPES)])
-                rows.append(row)
+            entries = self._frontier()
+            rows = [entry[1] for entry in entries] if phase == P_PLAY else [entry[2] for entry in entries]
             return tuple([row[k] for k in tiles for row in rows])
         if phase == P_TARGET:
             return tuple(self.candidates(self.queue[0]))
