@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE, TERMINAL
+from regalia.core.grid import neighbours8
 from regalia.games.two_heirs.actions import SET_CHOICES as SET_CHOICES_ALL
 from regalia.games.two_heirs.actions import SIGNATURES, Action
 from regalia.games.two_heirs.scoring import producers
@@ -340,3 +341,34 @@ def test_the_counts_kept_are_the_boards_in_the_solo_game_too(seed: int, sets: st
         else:
             s.apply(rng.choice(s.legal_actions()))
         assert_counts_are_the_boards(s)
+
+
+@given(seed=seeds, sets=set_choices)
+@fast
+def test_the_generators_squares_are_the_rules_queries(seed: int, sets: str) -> None:
+    """The generator walks the squares around the seat's units once for B and C together; what it
+    lists is what each rule asks on its own: a tile of the hand as free terrain at every square of
+    :meth:`placements` in its order (B.2), a step for each unit that has not moved to each tile
+    around it with no unit on it, and a call to each tile around any of the seat's units with no
+    unit on it while a unit that has not moved is in the royal reserve (C)."""
+    for s in play(sets, seed):
+        if s.current_player < 0 or s.pending or s.discarding:
+            continue
+        p = s.player
+        legal = s.legal_actions()
+        hand = sorted(set(s.hands[p]))
+        if hand:
+            assert [a.dst for a in legal if a.kind == "terrain" and a.tile == hand[0]] == s.placements(p)
+        base = p * 3
+        steps, around = [], set()
+        for i in range(base, base + 3):
+            u = s.units[i]
+            if u is None:
+                continue
+            ok = [q for q in neighbours8(u) if q in s.board and q not in s.unit_at]
+            around.update(ok)
+            if not s.moved >> i & 1:
+                steps += [(u, q) for q in ok]
+        assert [(a.src, a.dst) for a in legal if a.kind == "step"] == steps
+        callable_ = any(s.units[i] is None and not s.moved >> i & 1 for i in (base + 1, base + 2))
+        assert [a.dst for a in legal if a.kind == "call"] == (sorted(around) if callable_ else [])
