@@ -69,7 +69,7 @@ def make_place(tile: int, pos: Pos, rotation: int) -> Action:
 #: together (a tuple of actions holds no container the garbage collector would keep tracking). A
 #: placement step lists each (position, rotation) the drawn tile fits, and making each action anew
 #: allocated two tuples per placement at every draw (docs/performance.md).
-_PLACED: list[dict[Pos, tuple[Action, ...]]] = []
+_PLACED: Final[list[dict[Pos, tuple[Action, ...]]]] = []
 #: The positions kept a tile type (the memo starts again past it).
 MEMO_LIMIT: Final = 4096
 
@@ -92,7 +92,7 @@ def placed(tile: int, places: tuple[tuple[Pos, int], ...]) -> tuple[Action, ...]
 
 
 #: kind -> side -> the follower deployed there (made once: a turn lists its tile's).
-_FOLLOWERS: dict[str, dict[str, Action]] = {}
+_FOLLOWERS: Final[dict[str, dict[str, Action]]] = {}
 
 
 def follower(kind: str, side: str) -> Action:

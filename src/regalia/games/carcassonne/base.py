@@ -82,9 +82,9 @@ class Feature(NamedTuple):
 
 
 #: Unit vectors of the sides N E S W (y grows to the north).
-SIDE_VECTORS: tuple[Pos, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+SIDE_VECTORS: Final[tuple[Pos, ...]] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 #: The eight neighbours of a position.
-AROUND: tuple[Pos, ...] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
+AROUND: Final[tuple[Pos, ...]] = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 
 #: One scoring or discard event: (ply, what, detail); see :meth:`Base.events`.
 Event = tuple[Any, ...]
@@ -109,7 +109,7 @@ Placement = tuple[Pos, int]
 #: Per free position: its placements by the mask of the rotations that fit (bit ``r // 90``),
 #: made once (a placement list is made at every draw, mostly of the same positions and
 #: rotations).
-_SLOTS: dict[Pos, list[tuple[Placement, ...] | None]] = {}
+_SLOTS: Final[dict[Pos, list[tuple[Placement, ...] | None]]] = {}
 #: The most positions ``_SLOTS`` keeps (it starts again past it).
 SLOTS_LIMIT: Final = 4096
 

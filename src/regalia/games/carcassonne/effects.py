@@ -41,7 +41,7 @@ from regalia.games.carcassonne.tiles import (
     FIELD,
     ROAD,
     SHRINE,
-    opposite_half,
+    SIDE_HALVES,
 )
 
 #: Makes a :class:`Feature` of its fields (``Feature._make`` without its interpreted classmethod,
@@ -149,10 +149,11 @@ class Effects(Rules):
                 # the free position beyond this side now sees its edge: its pattern's number gains
                 # the edge's mark, and the position keeps its place in the order (by its key)
                 pattern = need.get(q)
-                at = bisect_left(keys, (x + dx) * ORDER_SPAN + y + dy)
+                key = (x + dx) * ORDER_SPAN + y + dy
+                at = bisect_left(keys, key)
                 if pattern is None:
                     pattern = need[q] = marks[side]
-                    keys.insert(at, (x + dx) * ORDER_SPAN + y + dy)
+                    keys.insert(at, key)
                     order.insert(at, (q, pattern, placement_slots(q)))
                 else:
                     pattern = need[q] = pattern + marks[side]
@@ -162,10 +163,10 @@ class Effects(Rules):
             qbase = self.nodes[q]
             if edges[side] != "F":
                 self._join(base + turned.side_segment[side], qbase + other.side_segment[back], 2)
-            for h in (2 * side, 2 * side + 1):
+            for h, facing in SIDE_HALVES[side]:
                 mine = turned.half_segment[h]
                 if mine >= 0:
-                    self._join(base + mine, qbase + other.half_segment[opposite_half(h)], 0)
+                    self._join(base + mine, qbase + other.half_segment[facing], 0)
 
     def _join(self, a: int, b: int, closes: int) -> None:
         """Join the features of nodes ``a`` and ``b``; ``closes`` open edges are matched."""

@@ -23,6 +23,7 @@ regalia.core.errors.IllegalAction: 5,5 does not touch a tile by a side [Placing 
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from regalia.core.errors import IllegalAction
 from regalia.core.grid import Pos, format_pos
@@ -41,9 +42,9 @@ from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERNS, R
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
-_DRAWS: list[Action] = []
+_DRAWS: Final[list[Action]] = []
 #: The rotations of a mask (bit ``rotation // 90``), ascending.
-_MASK_ROTATIONS: tuple[tuple[int, ...], ...] = tuple(
+_MASK_ROTATIONS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(r for r in ROTATIONS if mask >> (r // 90) & 1) for mask in range(16)
 )
 

@@ -49,10 +49,14 @@ PATTERN_IDS: dict[str, int] = {pattern: i for i, pattern in enumerate(PATTERNS)}
 SETS: tuple[str, ...] = ("base", "shrines5", "shrines6")
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 
-CITY, ROAD, FIELD, CLOISTER, SHRINE = "city", "road", "field", "cloister", "shrine"
+CITY: Final = "city"
+ROAD: Final = "road"
+FIELD: Final = "field"
+CLOISTER: Final = "cloister"
+SHRINE: Final = "shrine"
 KINDS: tuple[str, ...] = (CITY, ROAD, FIELD, CLOISTER, SHRINE)
 #: Buildings in the middle of a tile (scored by the 3x3 block around them).
-ABBEYS = frozenset({CLOISTER, SHRINE})
+ABBEYS: Final = frozenset({CLOISTER, SHRINE})
 
 
 def opposite_half(h: int) -> int:
@@ -64,6 +68,13 @@ def opposite_half(h: int) -> int:
     """
     side, j = divmod(h, 2)
     return 2 * ((side + 2) % 4) + (1 - j)
+
+
+#: The two halves of each side, each with the half of the neighbour beyond that touches it:
+#: ``(h, opposite_half(h))`` for ``h`` in ``2 * side``, ``2 * side + 1``.
+SIDE_HALVES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple((h, opposite_half(h)) for h in (2 * side, 2 * side + 1)) for side in range(4)
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -467,6 +478,7 @@ __all__ = [
     "ROTATIONS",
     "SHRINE",
     "SIDES",
+    "SIDE_HALVES",
     "Catalogue",
     "Segment",
     "TileType",

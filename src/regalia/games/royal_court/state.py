@@ -45,8 +45,8 @@ VERSION: Final = 1
 KING: Final = 0
 QUEEN: Final = 1
 #: Where the king and the queen start: one row, two empty squares between them (Setup).
-KING_AT: Pos = (0, 0)
-QUEEN_AT: Pos = (3, 0)
+KING_AT: Final[Pos] = (0, 0)
+QUEEN_AT: Final[Pos] = (3, 0)
 
 # phases
 P_FIRST: Final = 0
@@ -58,7 +58,7 @@ P_OVER: Final = 5
 PHASES = ("first", "play", "target", "place", "move", "over")
 
 #: effect -> the action kind that chooses its target.
-VERB = {
+VERB: Final = {
     ar.REMOVE: act.REMOVE,
     ar.RETURN: act.RETURN,
     ar.SWAP: act.SWAP,
@@ -71,15 +71,15 @@ VERB = {
 ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
-_FIRST_ACTIONS = (make(act.FIRST, 0), make(act.FIRST, 1))
+_FIRST_ACTIONS: Final = (make(act.FIRST, 0), make(act.FIRST, 1))
 #: The ``play`` and ``place`` actions onto a square, by archetype index: made once per square, as
 #: a placement step lists some 160 of them (the same actions, made anew each time, cost the
 #: generation most of its time).
-_PLAY_AT: dict[Pos, tuple[Action, ...]] = {}
-_PLACE_AT: dict[Pos, tuple[Action, ...]] = {}
+_PLAY_AT: Final[dict[Pos, tuple[Action, ...]]] = {}
+_PLACE_AT: Final[dict[Pos, tuple[Action, ...]]] = {}
 #: The ``move`` actions from a square to each of its eight neighbours, clockwise from north (made
 #: once per square, as ``_PLAY_AT``).
-_MOVES_FROM: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
+_MOVES_FROM: Final[dict[Pos, tuple[tuple[Pos, Action], ...]]] = {}
 
 
 def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
@@ -93,7 +93,7 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
 Entry = tuple[Pos, tuple[Action, ...], tuple[Action, ...]]
 #: Each square's eight neighbours, clockwise from north, as entries (made once per square, as
 #: ``_PLAY_AT``): the frontier is gathered with its actions, not looked up square by square.
-_AROUND: dict[Pos, tuple[Entry, ...]] = {}
+_AROUND: Final[dict[Pos, tuple[Entry, ...]]] = {}
 
 
 def _row(memo: dict[Pos, tuple[Action, ...]], kind: str, q: Pos) -> tuple[Action, ...]:
@@ -114,11 +114,13 @@ def _around(pos: Pos) -> tuple[Entry, ...]:
 
 #: The actions that aim an ability, by verb (made once, as ``_PLAY_AT``): at a square, at a tile
 #: of a zone by its index, and a consort's steps from a square to each neighbour.
-_AIMED_AT: dict[str, dict[Pos, Action]] = {verb: {} for verb in VERB.values()}
-_AIMED_IN_ZONE: dict[str, tuple[Action, ...]] = {
+_AIMED_AT: Final[dict[str, dict[Pos, Action]]] = {verb: {} for verb in VERB.values()}
+_AIMED_IN_ZONE: Final[dict[str, tuple[Action, ...]]] = {
     verb: tuple(make(verb, k) for k in range(ar.MAX_ARCHETYPES)) for verb in VERB.values()
 }
-_CONSORT_STEPS: dict[str, dict[Pos, tuple[tuple[Pos, Action], ...]]] = {verb: {} for verb in VERB.values()}
+_CONSORT_STEPS: Final[dict[str, dict[Pos, tuple[tuple[Pos, Action], ...]]]] = {
+    verb: {} for verb in VERB.values()
+}
 
 
 def _aimed_at(verb: str, dst: Pos) -> Action:
@@ -144,13 +146,13 @@ def _names(names: list[str]) -> str:
 
 # The weights of :meth:`RoyalCourtState.evaluate`, in points of the final score.
 #: Progress towards an outright surround, by the number of own tiles beside the own consort.
-SURROUND = (0.0, 0.5, 1.5, 4.0, 12.0)
+SURROUND: Final = (0.0, 0.5, 1.5, 4.0, 12.0)
 #: Each of those tiles that is inactive, hence out of the opponent's abilities' reach.
-SAFE = 0.5
+SAFE: Final = 0.5
 #: Each active tile still in the zone.
-ZONE = 0.4
+ZONE: Final = 0.4
 #: A pending Courtisan block or Diplomat choice against a player.
-PENDING = 0.5
+PENDING: Final = 0.5
 
 
 class RoyalCourtState(CachedState[Action, "RoyalCourt"]):

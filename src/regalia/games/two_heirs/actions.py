@@ -125,8 +125,8 @@ def make(kind: str, tile: int = -1, src: Pos | None = None, dst: Pos | None = No
     return _new(Action, (kind, tile, src, dst))
 
 
-END_ACTION = Action(END)
-SPARE_ACTION = Action(SPARE)
+END_ACTION: Final = Action(END)
+SPARE_ACTION: Final = Action(SPARE)
 
 # The actions the move generator lists are made once and kept (the same values, shared): a legal
 # action list is mostly ``build``/``terrain`` of each tile in hand at each free position and the
@@ -134,19 +134,19 @@ SPARE_ACTION = Action(SPARE)
 # (docs/performance.md). Each kind has its own memo, keyed by the tile or the position alone (a
 # key of a kind and a position would be a tuple made and hashed at every lookup). The placed
 # actions are bounded by ``MEMO_LIMIT``; the others by the tiles and squares a game reaches.
-_BUILDS: dict[int, dict[Pos, Action]] = {}
-_TERRAINS: dict[int, dict[Pos, Action]] = {}
+_BUILDS: Final[dict[int, dict[Pos, Action]]] = {}
+_TERRAINS: Final[dict[int, dict[Pos, Action]]] = {}
 #: The positions kept a kind and tile (the memo starts again past it).
 MEMO_LIMIT: Final = 4096
-_STEPS: dict[Pos, tuple[tuple[Pos, Action], ...]] = {}
-_TAKES: dict[int, Action] = {}
-_CAMPS: dict[int, Action] = {}
-_DISCARDS: dict[int, Action] = {}
-_DRAWS: dict[int, Action] = {}
-_TOPS: tuple[Action, ...] = tuple(_new(Action, (TOP, c, None, None)) for c in range(len(COLOURS)))
-_CALLS: dict[Pos, Action] = {}
-_WITHDRAWALS: dict[Pos, Action] = {}
-_DESTRUCTIONS: dict[Pos, Action] = {}
+_STEPS: Final[dict[Pos, tuple[tuple[Pos, Action], ...]]] = {}
+_TAKES: Final[dict[int, Action]] = {}
+_CAMPS: Final[dict[int, Action]] = {}
+_DISCARDS: Final[dict[int, Action]] = {}
+_DRAWS: Final[dict[int, Action]] = {}
+_TOPS: Final[tuple[Action, ...]] = tuple(_new(Action, (TOP, c, None, None)) for c in range(len(COLOURS)))
+_CALLS: Final[dict[Pos, Action]] = {}
+_WITHDRAWALS: Final[dict[Pos, Action]] = {}
+_DESTRUCTIONS: Final[dict[Pos, Action]] = {}
 
 
 def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:

@@ -64,21 +64,21 @@ RESERVE_SIZE: Final = 7
 #: scratch, which costs about as much as six places on a full board (docs/performance.md).
 PLACES_BEFORE_REBUILD: Final = 6
 HAND_LIMIT: Final = 3
-UNITS_PER_SEAT = 3  # unit index seat*3 + k; k == 0 is the elite unit
-START: Pos = (0, 0)
+UNITS_PER_SEAT: Final = 3  # unit index seat*3 + k; k == 0 is the elite unit
+START: Final[Pos] = (0, 0)
 #: The other reserve positions clockwise from each shield position.
-CLOCKWISE_FROM: tuple[tuple[int, ...], ...] = tuple(
+CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((s + k) % RESERVE_SIZE for k in range(1, RESERVE_SIZE)) for s in range(RESERVE_SIZE)
 )
 
 # What chance is to do (the ``chance`` field); 0: nothing.
-CH_SETS = 1  # random sets: choose three
-CH_FIRST = 2  # the royal shield flipped like a coin
-CH_DEAL = 3  # a tile for reserve position ``refill`` at setup
-CH_START = 4  # the starting landscape
-CH_TOP = 5  # the back of the supply's new top tile shows its colour
-CH_DRAW = 6  # a tile of the top colour refills reserve position ``refill``
-CH_TREASURE = 7  # solo: the treasure token flipped onto Henry's building
+CH_SETS: Final = 1  # random sets: choose three
+CH_FIRST: Final = 2  # the royal shield flipped like a coin
+CH_DEAL: Final = 3  # a tile for reserve position ``refill`` at setup
+CH_START: Final = 4  # the starting landscape
+CH_TOP: Final = 5  # the back of the supply's new top tile shows its colour
+CH_DRAW: Final = 6  # a tile of the top colour refills reserve position ``refill``
+CH_TREASURE: Final = 7  # solo: the treasure token flipped onto Henry's building
 
 
 class Base(CachedState[Action, "TwoHeirs"]):

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from regalia.core.grid import Pos, neighbours4
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import SET_CHOICES, Action
@@ -33,7 +35,7 @@ from regalia.games.two_heirs.rules import Rules
 from regalia.games.two_heirs.tiles import PRODUCERS
 
 #: Kinds that move units (the score sheet's doubling changes; the board does not).
-_UNIT_MOVES = frozenset({act.STEP, act.CALL, act.WITHDRAW})
+_UNIT_MOVES: Final = frozenset({act.STEP, act.CALL, act.WITHDRAW})
 
 
 class Effects(Rules):
