@@ -75,7 +75,7 @@ def test_game_ends_when_every_tile_is_played_and_higher_score_wins() -> None:
     reds = {f"{-1 - i},2": f"red {n}" for i, n in enumerate(ALL[:9])}
     blues = {f"{4 + i},1": f"blue {n}" for i, n in enumerate(ALL)}
     state = build({**reds, **blues, "0,1": "red Courtisan"}, player=0)
-    state.board.pop((0, 1))
+    state._vacate((0, 1))  # the board and the counts around the square
     state.at[state.game.piece(0, 9)] = None
     state.zone = 1 << state.game.piece(0, 9)
     state._legal = None

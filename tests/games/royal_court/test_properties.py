@@ -14,7 +14,7 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.record import replay
 from regalia.games.royal_court import actions as act
-from regalia.games.royal_court.state import P_MOVE, RoyalCourtState
+from regalia.games.royal_court.state import OCCUPIED, P_MOVE, RoyalCourtState
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -46,9 +46,10 @@ def sound(state: RoyalCourtState) -> None:
             bool(state.removed >> piece & 1),
         ]
         assert places.count(True) == 1, (piece, places)
-    # the counts of pieces around each square, kept up to date as pieces come, go and move
-    # (where a step may end, Gameplay 3), are those of the board
+    # the counts of pieces around each square, plus OCCUPIED where a piece stands, kept up to
+    # date as pieces come, go and move (where a step may end, Gameplay 3), are those of the board
     near = Counter(q for pos in state.board for q in regalia.core.grid.neighbours8(pos))
+    near.update({pos: OCCUPIED for pos in state.board})
     assert state.near == dict(near)
 
 

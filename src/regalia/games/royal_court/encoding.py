@@ -67,6 +67,7 @@ from regalia.games.royal_court.actions import Action, make
 from regalia.games.royal_court.state import (
     KING,
     KING_AT,
+    OCCUPIED,
     P_OVER,
     P_PLACE,
     P_PLAY,
@@ -533,9 +534,8 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             # state keeps (the set of :meth:`RoyalCourtState.frontier`, which searches the squares
             # around every piece; the order does not matter here)
             plane = idx["frontier"] * c
-            board = s.board
             for q, around in s.near.items():
-                if around and q not in board:
+                if 0 < around < OCCUPIED:
                     col = sign * q[0] - x0
                     row = y1 - sign * q[1]
                     if 0 <= col < w and 0 <= row < h:

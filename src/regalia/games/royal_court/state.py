@@ -89,6 +89,8 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
     return moves
 
 
+#: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
+OCCUPIED: Final = 16
 #: An entry of the frontier: a square, with the rows of ``play`` and ``place`` actions onto it.
 Entry = tuple[Pos, tuple[Action, ...], tuple[Action, ...]]
 #: Each square's eight neighbours, clockwise from north, as entries (made once per square, as
@@ -182,8 +184,9 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
-    #: How many pieces stand on the eight squares around each square that has one beside it (kept
-    #: up to date as pieces come, go and move: where a step may end, :meth:`steps_from`).
+    #: For each square with a piece on it or beside it: how many pieces stand on the eight squares
+    #: around it, plus :data:`OCCUPIED` if a piece stands on it (kept up to date as pieces come, go
+    #: and move). A step may end on a square whose value is 2 to 8 (:meth:`steps_from`): one look-up.
     near: dict[Pos, int]
     at: list[Pos | None]
     inactive: int
@@ -424,14 +427,14 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
         empty square, ending adjacent (sides or corners) to another piece (Gameplay 3): a square
         with two pieces around it, the one that moves and another."""
-        board, near = self.board, self.near
-        return [q for q in neighbours8(pos) if q not in board and near[q] > 1]
+        near = self.near
+        return [q for q in neighbours8(pos) if 1 < near[q] < OCCUPIED]
 
     def _steps(self, steps: tuple[tuple[Pos, Action], ...]) -> list[Action]:
         """The actions of ``steps`` (a square's neighbours, each with the action that moves there,
         clockwise from north) whose square :meth:`steps_from` allows, in its order."""
-        board, near = self.board, self.near
-        return [a for q, a in steps if q not in board and near[q] > 1]
+        near = self.near
+        return [a for q, a in steps if 1 < near[q] < OCCUPIED]
 
     def _moves(self) -> list[Action]:
         """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
@@ -642,6 +645,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """``piece`` stands on ``pos`` (the board and the counts around it)."""
         self.board[pos] = piece
         near = self.near
+        near[pos] = near.get(pos, 0) + OCCUPIED
         for q in neighbours8(pos):
             near[q] = near.get(q, 0) + 1
 
@@ -649,6 +653,11 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
         piece = self.board.pop(pos)
         near = self.near
+        n = near[pos] - OCCUPIED
+        if n:
+            near[pos] = n
+        else:
+            del near[pos]
         for q in neighbours8(pos):
             n = near[q] - 1
             if n:
