@@ -98,12 +98,15 @@ class Rules(Base):
             if units[base + k] is None and not moved >> (base + k) & 1:
                 targets = set()
                 break
+        hand = self.hands[p]
         for k in range(UNITS_PER_SEAT):
             i = base + k
             u = units[i]
             if u is None:
                 continue
             still = not moved >> i & 1
+            if not (still or hand or targets is not None):
+                continue  # nothing to ask of its squares
             for q, a in act.steps_from(u):
                 if q in board:
                     if q not in unit_at:
@@ -111,13 +114,12 @@ class Rules(Base):
                             steps.append(a)
                         if targets is not None:
                             targets.add(q)
-                elif q not in free:
+                elif hand and q not in free:
                     free.add(q)
                     places.append(q)
             if k and still:
                 steps.append(act.withdraw(u))
-        hand = self.hands[p]
-        if hand and places:
+        if places:
             res = self.resources(p, reach)
             discounts = self.discounts
             for t in sorted(set(hand)):
