@@ -346,8 +346,8 @@ def test_the_counts_kept_are_the_boards_in_the_solo_game_too(seed: int, sets: st
 @given(seed=seeds, sets=set_choices)
 @fast
 def test_the_generators_squares_are_the_rules_queries(seed: int, sets: str) -> None:
-    """The generator walks the squares around the seat's units once for B and C together; what it
-    lists is what each rule asks on its own: a tile of the hand as free terrain at every square of
+    """What the generator lists of the squares around the seat's units is what each rule asks on
+    its own: a tile of the hand as free terrain at every square of
     :meth:`placements` in its order (B.2), a step for each unit that has not moved to each tile
     around it with no unit on it, and a call to each tile around any of the seat's units with no
     unit on it while a unit that has not moved is in the royal reserve (C)."""

@@ -73,8 +73,9 @@ class Rules(Base):
         p = self.player
         if self.pending:
             return (*(act.destroy(q) for q in self.pending), SPARE_ACTION)
+        hand = self.hands[p]
         if self.discarding:
-            return tuple(act.discard(t) for t in sorted(set(self.hands[p])))
+            return tuple(act.discard(t) for t in sorted(set(hand)))
         out: list[Action] = []
         reserve = self.reserve
         reach = None
@@ -82,51 +83,43 @@ class Rules(Base):
             reach = self.reach_positions(p)
             out += [act.take(reserve[pos]) for pos in reach]
         board = self.board
+        if hand:
+            places = self.placements(p)
+            if places:
+                res = self.resources(p, reach)
+                discounts = self.discounts
+                for t in sorted(set(hand)):
+                    if self._deficit(t, res) <= discounts:
+                        act.add_placed(out, BUILD, t, places)
+                    act.add_placed(out, TERRAIN, t, places)
+        # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
         moved = self.moved
         unit_at = self.unit_at
-        # One walk over the squares around the seat's units gives what B and C need of them: the
-        # free squares where a tile may go (B.1, B.2: :meth:`placements`, in its order), and the
-        # tiles with no unit on them, where a unit that has not moved may step (C), and where a
-        # unit may be called when one that has not moved this turn is in the royal reserve.
-        places: list[Pos] = []
-        free: set[Pos] = set()
-        steps: list[Action] = []
+        # a unit may be called when one that has not moved this turn is in the royal reserve, to a
+        # tile beside any of the seat's units with no unit on it: the squares its steps may reach
         targets: set[Pos] | None = None
         for k in range(1, UNITS_PER_SEAT):
             if units[base + k] is None and not moved >> (base + k) & 1:
                 targets = set()
                 break
-        hand = self.hands[p]
         for k in range(UNITS_PER_SEAT):
             i = base + k
             u = units[i]
             if u is None:
                 continue
-            still = not moved >> i & 1
-            if not (still or hand or targets is not None):
-                continue  # nothing to ask of its squares
+            if moved >> i & 1:
+                if targets is not None:
+                    targets.update([q for q in neighbours8(u) if q in board and q not in unit_at])
+                continue
             for q, a in act.steps_from(u):
-                if q in board:
-                    if q not in unit_at:
-                        if still:
-                            steps.append(a)
-                        if targets is not None:
-                            targets.add(q)
-                elif hand and q not in free:
-                    free.add(q)
-                    places.append(q)
-            if k and still:
-                steps.append(act.withdraw(u))
-        if places:
-            res = self.resources(p, reach)
-            discounts = self.discounts
-            for t in sorted(set(hand)):
-                if self._deficit(t, res) <= discounts:
-                    act.add_placed(out, BUILD, t, places)
-                act.add_placed(out, TERRAIN, t, places)
-        out += steps
+                if q in board and q not in unit_at:
+                    out.append(a)
+                    if targets is not None:
+                        targets.add(q)
+            if k:
+                out.append(act.withdraw(u))
         if targets:
             out += [act.call(q) for q in sorted(targets)]
         took = self.took
