@@ -87,7 +87,8 @@ class RoyalCourt(Game[Action, RoyalCourtOptions]):
         self.arch: tuple[int, ...] = (-1, -1, *range(n), *range(n))
         king_first = self.options.consort == "king"
         #: The consort piece of each seat (0 the king, 1 the queen).
-        self.consort_piece: tuple[int, int] = (0, 1) if king_first else (1, 0)
+        # one per seat (not typed as a pair: compiled, a pair is boxed anew when indexed by seat)
+        self.consort_piece: tuple[int, ...] = (0, 1) if king_first else (1, 0)
 
     @property
     def consorts(self) -> tuple[str, str]:

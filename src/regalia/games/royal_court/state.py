@@ -91,7 +91,7 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
 OCCUPIED: Final = 16
-#: An entry of the frontier: a square, with the rows of ``play`` and ``place`` actions onto it.
+#: A square with the rows of ``play`` and ``place`` actions onto it, by archetype.
 Entry = tuple[Pos, tuple[Action, ...], tuple[Action, ...]]
 #: Each square's eight neighbours, clockwise from north, as entries (made once per square, as
 #: ``_PLAY_AT``): the frontier is gathered with its actions, not looked up square by square.
@@ -200,7 +200,8 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     queue: tuple[Effect, ...]
     extra: int
     moves_done: int
-    forced: tuple[int, int]
+    #: One per seat; not typed as a pair, which the compiled build would box anew at each index by seat.
+    forced: tuple[int, ...]
     blocked: int
     turn: int
     winner_seat: int
@@ -406,21 +407,26 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     def frontier(self) -> list[Pos]:
         """The empty squares adjacent (sides or corners) to a tile in play, the king or the queen:
         where a tile may be played (Gameplay 1), in a stable order."""
-        return [entry[0] for entry in self._frontier()]
+        squares: list[Pos] = []
+        for row in self._frontier_rows(False):
+            dst = row[0].dst  # a row's actions all play onto its square
+            assert dst is not None
+            squares.append(dst)
+        return squares
 
-    def _frontier(self) -> list[Entry]:
-        """:meth:`frontier`'s squares, each with its rows of actions (:data:`_AROUND`)."""
+    def _frontier_rows(self, place: bool) -> list[tuple[Action, ...]]:
+        """For each square of :meth:`frontier`, in its order, the row of actions that play a tile
+        there (``place``: that place one), by archetype (:data:`_AROUND`)."""
         board = self.board
         # the squares met so far, the board's among them: one look-up a square (a dict's copy
         # keeps the keys' hashes, which a tuple does not keep itself)
         seen = board.copy()
-        out: list[Entry] = []
+        out: list[tuple[Action, ...]] = []
         for pos in board:
-            for entry in _around(pos):
-                q = entry[0]
+            for q, play_row, place_row in _around(pos):
                 if q not in seen:
                     seen[q] = -1
-                    out.append(entry)
+                    out.append(place_row if place else play_row)
         return out
 
     def steps_from(self, pos: Pos) -> list[Pos]:
@@ -485,8 +491,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
             forced = self.forced[self.player]
             if phase == P_PLAY and forced >= 0 and forced in tiles:
                 tiles = [forced]
-            entries = self._frontier()
-            rows = [entry[1] for entry in entries] if phase == P_PLAY else [entry[2] for entry in entries]
+            rows = self._frontier_rows(phase == P_PLACE)
             return tuple([row[k] for k in tiles for row in rows])
         if phase == P_TARGET:
             return tuple(self.candidates(self.queue[0]))

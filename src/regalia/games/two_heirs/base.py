@@ -275,11 +275,16 @@ class Base(CachedState[Action, "TwoHeirs"]):
         return out
 
     def _deficit(self, tile: int, res: list[int]) -> int:
-        cost = self.tiles[tile].cost
+        # the cost unpacked: the compiled build keeps a fixed-length tuple unboxed, and indexing
+        # it by a variable would box it again
+        c0, c1, c2 = self.tiles[tile].cost
         d = 0
-        for r in range(3):
-            if cost[r] > res[r]:
-                d += cost[r] - res[r]
+        if c0 > res[0]:
+            d += c0 - res[0]
+        if c1 > res[1]:
+            d += c1 - res[1]
+        if c2 > res[2]:
+            d += c2 - res[2]
         return d
 
     def supply_counts(self) -> list[int]:
