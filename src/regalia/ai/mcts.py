@@ -579,7 +579,7 @@ class MCTSAgent:
             s.apply_unchecked(first.action)
             node = first
         c = self._c
-        # math.log and math.sqrt called by name: the compiled build calls them natively
+        # math.log and math.sqrt called by name on floats: the compiled build calls them natively
         random = rng.random
         widen = self._widen
         # selection and expansion
@@ -594,9 +594,11 @@ class MCTSAgent:
                 s.apply_unchecked(legal[0])
                 continue
             widened = False
-            if widen and (node.visits or node is root) and len(legal) > widen * math.sqrt(node.visits + 1):
-                legal = _widened(node, s, legal, math.ceil(widen * math.sqrt(node.visits + 1)), self._method)
-                widened = True
+            if widen and (node.visits or node is root):
+                width = widen * math.sqrt(float(node.visits + 1))
+                if len(legal) > width:
+                    legal = _widened(node, s, legal, math.ceil(width), self._method)
+                    widened = True
             children = node.children
             untried = [a for a in legal if a not in children] if children else legal
             if untried:
@@ -619,7 +621,7 @@ class MCTSAgent:
                 child = children[a]
                 child.avail += 1
                 n = child.visits
-                value = child.total / n + c * math.sqrt(math.log(child.avail) / n)
+                value = child.total / n + c * math.sqrt(math.log(float(child.avail)) / n)
                 if value > best_value:
                     best_value = value
                     best = child

@@ -56,7 +56,7 @@ class Action(NamedTuple):
     side: str = ""
 
 
-PASS_ACTION = Action(PASS)
+PASS_ACTION: Final = Action(PASS)
 _new = tuple.__new__
 
 

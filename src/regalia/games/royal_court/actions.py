@@ -90,7 +90,7 @@ def make(kind: str, arg: int = -1, src: Pos | None = None, dst: Pos | None = Non
     return _new(Action, (kind, arg, src, dst))
 
 
-PASS_ACTION = Action(PASS)
+PASS_ACTION: Final = Action(PASS)
 
 
 def action_text(action: Action, names: Archetypes) -> str:
