@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Hashable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from regalia.ai.agent import Agent as Agent  # where it is defined: an interpreted module
 from regalia.core.errors import OptionError
@@ -88,7 +88,7 @@ def heuristic_method(game: Any, name: str) -> str:
 
 
 #: Added to the evaluation of a finished game, times its return, so that wins come first.
-TERMINAL_BONUS = 1e6
+TERMINAL_BONUS: Final = 1e6
 
 
 def evaluate_after(state: State[Any], seat: int, method: str = "evaluate") -> float:

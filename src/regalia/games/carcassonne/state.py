@@ -23,7 +23,7 @@ regalia.core.errors.IllegalAction: B turned 0 does not match the edges next to 0
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from regalia.core.grid import Pos
 from regalia.games.carcassonne import actions as act
@@ -39,13 +39,13 @@ if TYPE_CHECKING:
 __all__ = ["CarcassonneState"]
 
 #: Search heuristic (:meth:`CarcassonneState.evaluate`): a follower in hand while the bag is full.
-FOLLOWER_VALUE = 3.0
+FOLLOWER_VALUE: Final = 3.0
 #: The share of an open city's completion bonus hoped for, by open edges (0, 1, 2, 3 or more).
-CITY_HOPE = (1.0, 0.9, 0.7, 0.5)
+CITY_HOPE: Final[tuple[float, ...]] = (1.0, 0.9, 0.7, 0.5)
 #: The share of a cloister's or shrine's missing points hoped for while the bag is full.
-ABBEY_HOPE = 0.8
+ABBEY_HOPE: Final = 0.8
 #: The share of 3 points hoped for each open city a field touches while the bag is full.
-FIELD_HOPE = 0.4
+FIELD_HOPE: Final = 0.4
 
 
 class CarcassonneState(Views):

@@ -73,8 +73,8 @@ OPP_ZONE_ACTIVE: Final = "opponent-active-in-zone"
 OPP_ZONE: Final = "opponent-in-zone"
 CONSORT: Final = "active-consort"
 
-IN_PLAY_TARGETS: Final = (OPP_PLAY, OWN_PLAY)
-ZONE_TARGETS: Final = (OPP_ZONE_ACTIVE, OPP_ZONE)
+IN_PLAY_TARGETS: Final[tuple[str, ...]] = (OPP_PLAY, OWN_PLAY)
+ZONE_TARGETS: Final[tuple[str, ...]] = (OPP_ZONE_ACTIVE, OPP_ZONE)
 
 #: effect -> the targets it accepts (empty: it takes none).
 EFFECT_TARGETS: dict[str, tuple[str, ...]] = {

@@ -71,7 +71,7 @@ VERB: Final = {
 ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
-_FIRST_ACTIONS: Final = (make(act.FIRST, 0), make(act.FIRST, 1))
+_FIRST_ACTIONS: Final[tuple[Action, ...]] = (make(act.FIRST, 0), make(act.FIRST, 1))
 #: The ``play`` and ``place`` actions onto a square, by archetype index: made once per square, as
 #: a placement step lists some 160 of them (the same actions, made anew each time, cost the
 #: generation most of its time).
@@ -148,7 +148,7 @@ def _names(names: list[str]) -> str:
 
 # The weights of :meth:`RoyalCourtState.evaluate`, in points of the final score.
 #: Progress towards an outright surround, by the number of own tiles beside the own consort.
-SURROUND: Final = (0.0, 0.5, 1.5, 4.0, 12.0)
+SURROUND: Final[tuple[float, ...]] = (0.0, 0.5, 1.5, 4.0, 12.0)
 #: Each of those tiles that is inactive, hence out of the opponent's abilities' reach.
 SAFE: Final = 0.5
 #: Each active tile still in the zone.
@@ -364,7 +364,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         board, at, inactive = self.board, self.at, self.inactive
         consort_piece = game.consort_piece
         value = 0.0
-        for side in (0, 1):
+        for side in range(2):
             pos = at[consort_piece[side]]
             assert pos is not None
             score = 0
@@ -476,7 +476,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
                 if target == ar.OPP_ZONE or not inactive >> game.piece(opp, k) & 1:
                     out.append(aimed[k])
         elif target == ar.CONSORT:
-            for piece in (KING, QUEEN):
+            for piece in range(KING, QUEEN + 1):
                 if inactive >> piece & 1:
                     continue
                 src = at[piece]

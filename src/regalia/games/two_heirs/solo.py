@@ -32,7 +32,7 @@ two-player hot path pays nothing for them. All solo data is immutable (ints and 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, PositionError
 from regalia.core.game import JSON
@@ -52,16 +52,16 @@ if TYPE_CHECKING:
     from regalia.games.two_heirs.game import TwoHeirs
 
 #: Henry's unit ``k`` (0 = elite) is unit index ``HENRY_BASE + k`` of the state.
-HENRY_BASE = HENRY * UNITS_PER_SEAT
-ALL_OFF = (1 << UNITS_PER_SEAT) - 1
+HENRY_BASE: Final = HENRY * UNITS_PER_SEAT
+ALL_OFF: Final = (1 << UNITS_PER_SEAT) - 1
 #: In :meth:`SoloState.evaluate_treasures`, the share of a treasure's points a fully met condition would
 #: take back: half its condition met, a quarter of its 5 points.
-TREASURE_HOPE = 0.5
+TREASURE_HOPE: Final = 0.5
 
 # Henry's step (the ``henry_step`` field); 0: not Henry's turn.
-H_TAKE = 1  # 1. taking a building tile (or ``end`` when the reserve is empty)
-H_PLACE = 2  # 2. placing it (``build``; ``discard`` for rule D)
-H_TOKEN = 3  # 3. waiting for chance's treasure token
+H_TAKE: Final = 1  # 1. taking a building tile (or ``end`` when the reserve is empty)
+H_PLACE: Final = 2  # 2. placing it (``build``; ``discard`` for rule D)
+H_TOKEN: Final = 3  # 3. waiting for chance's treasure token
 
 Event = tuple[tuple[str, Any], ...]
 
