@@ -484,13 +484,33 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
                 out += self._steps(_consort_steps(verb, src))
         return out
 
+    def _placing(self) -> list[int]:
+        """The archetypes of the tiles the player may play (or place) now: the zone's, or the one
+        a Diplomat forces (ruling RC-diplomat-courtisan)."""
+        tiles = self.zone_tiles(self.player)
+        forced = self.forced[self.player]
+        if self.phase == P_PLAY and forced >= 0 and forced in tiles:
+            return [forced]
+        return tiles
+
+    def uniform_action(self, u: float) -> Action:
+        """``legal_actions()[int(u * n)]``; at a placement step the action picked is found from
+        the tiles and the frontier's rows, without listing the 100 or so (what random playouts
+        and rollouts play)."""
+        phase = self.phase
+        if self._legal is None and phase in (P_PLAY, P_PLACE):
+            tiles = self._placing()
+            rows = self._frontier_rows(phase == P_PLACE)
+            width = len(rows)
+            if tiles and width:
+                i = int(u * float(len(tiles) * width))
+                return rows[i % width][tiles[i // width]]  # _generate's order: by tile, then square
+        return super().uniform_action(u)
+
     def _generate(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase in (P_PLAY, P_PLACE):
-            tiles = self.zone_tiles(self.player)
-            forced = self.forced[self.player]
-            if phase == P_PLAY and forced >= 0 and forced in tiles:
-                tiles = [forced]
+            tiles = self._placing()
             rows = self._frontier_rows(phase == P_PLACE)
             return tuple([row[k] for k in tiles for row in rows])
         if phase == P_TARGET:
