@@ -18,6 +18,22 @@ def test_bench_random_games_keys_and_shape() -> None:
     assert isinstance(result["legal_actions_us"], float)
 
 
+def test_bench_plays_the_engine_loops_random_games() -> None:
+    """The timed games are :func:`regalia.core.loop.playout`'s for seeds ``seed + i`` (nothing of the
+    benchmark's between the plies); the untimed replay that times ``legal_actions()`` plays the same
+    games (in the Royal Court chance acts once a game: it picks the first player)."""
+    import random
+
+    from regalia.core.loop import playout
+    from regalia.core.registry import load_game
+
+    game = load_game("royal-court")
+    result = bench_random_games("royal-court", games=3, seed=4)
+    plies = [playout(game.new_state(4 + i), random.Random(4 + i)).ply for i in range(3)]
+    assert result["plies_per_game"] == round(sum(plies) / 3, 2)
+    assert result["chance_per_game"] == 1.0
+
+
 def test_bench_passes_options() -> None:
     result = bench_random_games("two-heirs", games=1, seed=1, roads=False)
     assert result["options"]["roads"] is False
