@@ -156,13 +156,30 @@ def placed(kind: str, tile: int, places: list[Pos]) -> list[Action]:
     return out
 
 
-def add_placed(out: list[Action], kind: str, tile: int, places: list[Pos]) -> None:
-    """Append :func:`placed`'s actions to ``out`` (the move generator's path: no list between);
-    ``kind`` is ``build`` or ``terrain``."""
+def _placed_memo(kind: str, tile: int) -> dict[Pos, Action]:
     memos = _BUILDS if kind == BUILD else _TERRAINS
     memo = memos.get(tile)
     if memo is None:
         memo = memos[tile] = {}
+    return memo
+
+
+def placed_at(kind: str, tile: int, q: Pos) -> Action:
+    """The action that lays ``tile`` on ``q`` (``kind``: ``build`` or ``terrain``), as
+    :func:`add_placed` makes it."""
+    memo = _placed_memo(kind, tile)
+    a = memo.get(q)
+    if a is None:
+        if len(memo) >= MEMO_LIMIT:
+            memo.clear()
+        a = memo[q] = _new(Action, (kind, tile, None, q))
+    return a
+
+
+def add_placed(out: list[Action], kind: str, tile: int, places: list[Pos]) -> None:
+    """Append :func:`placed`'s actions to ``out`` (the move generator's path: no list between);
+    ``kind`` is ``build`` or ``terrain``."""
+    memo = _placed_memo(kind, tile)
     for q in places:
         a = memo.get(q)
         if a is None:

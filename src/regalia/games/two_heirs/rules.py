@@ -73,9 +73,22 @@ class Rules(Base):
         p = self.player
         if self.pending:
             return (*(act.destroy(q) for q in self.pending), SPARE_ACTION)
-        hand = self.hands[p]
         if self.discarding:
-            return tuple(act.discard(t) for t in sorted(set(hand)))
+            return tuple(act.discard(t) for t in sorted(set(self.hands[p])))
+        out, blocks, places, tail = self._turn_actions()
+        for kind, t in blocks:
+            act.add_placed(out, kind, t, places)
+        out += tail
+        return tuple(out)
+
+    def _turn_actions(self) -> tuple[list[Action], list[tuple[str, int]], list[Pos], list[Action]]:
+        """A turn's legal actions in four parts, in :meth:`_generate`'s order: the ``take``
+        actions (Action A, behind the royal shield); the placements' blocks, one ``(kind, tile)``
+        per block of actions that lay ``tile`` on each of the ``places`` (Action B: ``build`` if
+        affordable, then ``terrain``, tile by tile); and the rest (Action C's steps, withdrawals
+        and calls, camps, ``end``)."""
+        p = self.player
+        hand = self.hands[p]
         out: list[Action] = []
         reserve = self.reserve
         reach = None
@@ -83,6 +96,8 @@ class Rules(Base):
             reach = self.reach_positions(p)
             out += [act.take(reserve[pos]) for pos in reach]
         board = self.board
+        blocks: list[tuple[str, int]] = []
+        places: list[Pos] = []
         if hand:
             places = self.placements(p)
             if places:
@@ -90,8 +105,9 @@ class Rules(Base):
                 discounts = self.discounts
                 for t in sorted(set(hand)):
                     if self._deficit(t, res) <= discounts:
-                        act.add_placed(out, BUILD, t, places)
-                    act.add_placed(out, TERRAIN, t, places)
+                        blocks.append((BUILD, t))
+                    blocks.append((TERRAIN, t))
+        tail: list[Action] = []
         # Action C
         base = p * UNITS_PER_SEAT
         units = self.units
@@ -115,20 +131,38 @@ class Rules(Base):
                 continue
             for q, a in act.steps_from(u):
                 if q in board and q not in unit_at:
-                    out.append(a)
+                    tail.append(a)
                     if targets is not None:
                         targets.add(q)
             if k:
-                out.append(act.withdraw(u))
+                tail.append(act.withdraw(u))
         if targets:
-            out += [act.call(q) for q in sorted(targets)]
+            tail += [act.call(q) for q in sorted(targets)]
         took = self.took
         if took and not self.shield_mine and self.camps_up[p]:
             camps = self.game.camp_codes[p]
-            out += [act.camp(t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
+            tail += [act.camp(t) for t in sorted(c >> 2 for c in board.values() if c in camps)]
         if took or reserve.count(-1) == len(reserve):  # end: a tile taken, or the reserve empty
-            out.append(END_ACTION)
-        return tuple(out)
+            tail.append(END_ACTION)
+        return out, blocks, places, tail
+
+    def uniform_action(self, u: float) -> Action:
+        """``legal_actions()[int(u * n)]``; in a turn the action picked is found from
+        :meth:`_turn_actions`' parts, without listing the placements (what random playouts and
+        rollouts play)."""
+        if self._legal is None and not (self.terminal or self.chance or self.pending or self.discarding):
+            head, blocks, places, tail = self._turn_actions()
+            width = len(places)
+            laid = len(blocks) * width
+            i = int(u * float(len(head) + laid + len(tail)))
+            if i < len(head):
+                return head[i]
+            i -= len(head)
+            if i < laid:
+                kind, t = blocks[i // width]
+                return act.placed_at(kind, t, places[i % width])
+            return tail[i - laid]
+        return super().uniform_action(u)
 
     def policy_action(self, rng: random.Random) -> Action:
         """A rollout's informed step (``mcts:...:rollout=policy``): with probability

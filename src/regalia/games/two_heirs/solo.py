@@ -215,6 +215,11 @@ class SoloState(TwoHeirsState):
             return (self.henry_action(),)
         return super()._generate()
 
+    def uniform_action(self, u: float) -> Action:
+        if self._henry_to_act():
+            return self.henry_action()  # _generate's only action
+        return super().uniform_action(u)
+
     def check(self, action: object) -> None:
         if self._henry_to_act() and isinstance(action, Action) and action.kind in act.SIGNATURES:
             forced = self.henry_action()
