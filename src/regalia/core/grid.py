@@ -13,7 +13,7 @@ Positions are ``(x, y)`` tuples; ``y`` grows to the north (up, from seat 0's sid
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from typing import Final
 
 #: A square ``(x, y)``. Typed as a tuple of any length, not ``tuple[int, int]``: the compiled build
 #: (mypyc) keeps a fixed-length tuple unboxed, as a C struct, and so built a new tuple object each
@@ -42,34 +42,59 @@ _SIDE_VECS: tuple[Pos, ...] = tuple(DIRS[d] for d in SIDES)
 _ALL_VECS: tuple[Pos, ...] = tuple(DIRS[d] for d in CLOCKWISE8)
 
 
+#: The one tuple of each square met so far (:func:`square`).
+_SQUARES: Final[dict[Pos, Pos]] = {}
+
+
+def square(pos: Pos) -> Pos:
+    """The canonical tuple of ``pos``: equal positions give the very same object.
+
+    The engines key dicts and sets by squares in their hottest loops. A look-up that meets the
+    same object needs no comparison of tuples (CPython compares keys by identity first), so the
+    squares the engines make (:func:`neighbours8`, :func:`neighbours4`, :func:`step`,
+    :func:`parse_pos`, their own tables) go through here. Equality is unchanged: any tuple with
+    the same coordinates is the same square.
+
+    >>> square((2, -1)) is square((2, -1 + 0))
+    True
+    """
+    found = _SQUARES.get(pos)
+    if found is None:
+        found = _SQUARES[pos] = pos
+    return found
+
+
 def step(pos: Pos, direction: str, distance: int = 1) -> Pos:
     """The position ``distance`` steps from ``pos`` towards ``direction``."""
     dx, dy = DIRS[direction]
-    return (pos[0] + dx * distance, pos[1] + dy * distance)
+    return square((pos[0] + dx * distance, pos[1] + dy * distance))
 
 
-def neighbours4(pos: Pos) -> Iterator[Pos]:
-    """The four positions that share a side with ``pos`` (N, E, S, W)."""
-    x, y = pos
-    for dx, dy in _SIDE_VECS:
-        yield (x + dx, y + dy)
+def neighbours4(pos: Pos) -> tuple[Pos, ...]:
+    """The four positions that share a side with ``pos`` (N, E, S, W); memoised, as
+    :func:`neighbours8`."""
+    found = _NB4.get(pos)
+    if found is None:
+        x, y = pos
+        found = _NB4[pos] = tuple([square((x + dx, y + dy)) for dx, dy in _SIDE_VECS])
+    return found
 
 
 def neighbours8(pos: Pos) -> tuple[Pos, ...]:
     """The eight positions that share a side or a corner with ``pos``, clockwise from north.
 
-    Memoised: the engines call this in their hottest loops.
+    Memoised (and the squares canonical, :func:`square`): the engines call this in their hottest
+    loops.
     """
-    try:
-        return _NB8[pos]
-    except KeyError:
+    found = _NB8.get(pos)
+    if found is None:
         x, y = pos
-        nb = tuple((x + dx, y + dy) for dx, dy in _ALL_VECS)
-        _NB8[pos] = nb
-        return nb
+        found = _NB8[pos] = tuple([square((x + dx, y + dy)) for dx, dy in _ALL_VECS])
+    return found
 
 
-_NB8: dict[Pos, tuple[Pos, ...]] = {}
+_NB4: Final[dict[Pos, tuple[Pos, ...]]] = {}
+_NB8: Final[dict[Pos, tuple[Pos, ...]]] = {}
 
 
 def rotate_dir(direction: str, quarter_turns: int) -> str:
@@ -108,4 +133,4 @@ def parse_pos(text: str) -> Pos:
     parts = text.strip().strip("()").split(",")
     if len(parts) != 2:
         raise ValueError(f"not a position: {text!r} (expected x,y)")
-    return (parse_int(parts[0].strip()), parse_int(parts[1].strip()))
+    return square((parse_int(parts[0].strip()), parse_int(parts[1].strip())))

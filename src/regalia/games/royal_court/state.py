@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
-from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8
+from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8, square
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
 from regalia.games.royal_court.actions import SEAT_NAMES, Action, make
@@ -45,8 +45,8 @@ VERSION: Final = 1
 KING: Final = 0
 QUEEN: Final = 1
 #: Where the king and the queen start: one row, two empty squares between them (Setup).
-KING_AT: Final[Pos] = (0, 0)
-QUEEN_AT: Final[Pos] = (3, 0)
+KING_AT: Final[Pos] = square((0, 0))
+QUEEN_AT: Final[Pos] = square((3, 0))
 
 # phases
 P_FIRST: Final = 0
