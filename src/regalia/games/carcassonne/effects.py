@@ -21,10 +21,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Final
 
-from regalia.core.grid import Pos, neighbours8
+from regalia.core.grid import Pos, neighbours4, neighbours8
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
-    AROUND,
     ORDER_SPAN,
     PH_DRAW,
     PH_FOLLOWER,
@@ -142,8 +141,9 @@ class Effects(Rules):
             del order[at]
         edges = turned.edges
         marks = turned.marks
+        around = neighbours4(pos)  # canonical squares (core.grid.square), SIDE_VECTORS' order
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
-            q = (x + dx, y + dy)
+            q = around[side]
             back = (side + 2) % 4
             if q not in board:
                 # the free position beyond this side now sees its edge: its pattern's number gains
@@ -269,10 +269,8 @@ class Effects(Rules):
         called a heretic", Heretics and Shrines: deploying a follower; ruling C-heretic)."""
         kind = self.abbeys[pos]
         other = CLOISTER if kind == SHRINE else SHRINE
-        x, y = pos
         meeples = self.meeples
-        for dx, dy in AROUND:
-            q = (x + dx, y + dy)
+        for q in neighbours8(pos):  # AROUND's order
             if self.abbeys.get(q) == other and q not in done:
                 held = meeples.get(q)
                 if held is not None and held[1] == self.turned(q).abbey:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Self
 
-from regalia.core.grid import Pos
+from regalia.core.grid import Pos, square
 from regalia.games.carcassonne import actions as act
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.base import FOLLOWERS, PH_DRAW, Feature
@@ -57,7 +57,7 @@ class CarcassonneState(Views):
     def new(cls, game: Carcassonne, seed: int | None = None) -> Self:
         """The start tile laid at 0,0, the bag full, seat 0 to play (chance draws first)."""
         s = cls.empty(game, seed=seed)
-        s.lay_tile((0, 0), game.start_tile, 0)
+        s.lay_tile(square((0, 0)), game.start_tile, 0)
         return s
 
     @classmethod

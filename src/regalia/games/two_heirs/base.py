@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
-from regalia.core.grid import Pos, neighbours8
+from regalia.core.grid import Pos, neighbours8, square
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet, producers
@@ -65,7 +65,7 @@ RESERVE_SIZE: Final = 7
 PLACES_BEFORE_REBUILD: Final = 6
 HAND_LIMIT: Final = 3
 UNITS_PER_SEAT: Final = 3  # unit index seat*3 + k; k == 0 is the elite unit
-START: Final[Pos] = (0, 0)
+START: Final[Pos] = square((0, 0))
 #: The other reserve positions clockwise from each shield position.
 CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((s + k) % RESERVE_SIZE for k in range(1, RESERVE_SIZE)) for s in range(RESERVE_SIZE)
