@@ -91,11 +91,6 @@ def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
 OCCUPIED: Final = 16
-#: A square with the rows of ``play`` and ``place`` actions onto it, by archetype.
-Entry = tuple[Pos, tuple[Action, ...], tuple[Action, ...]]
-#: Each square's eight neighbours, clockwise from north, as entries (made once per square, as
-#: ``_PLAY_AT``): the frontier is gathered with its actions, not looked up square by square.
-_AROUND: Final[dict[Pos, tuple[Entry, ...]]] = {}
 
 
 def _row(memo: dict[Pos, tuple[Action, ...]], kind: str, q: Pos) -> tuple[Action, ...]:
@@ -103,15 +98,6 @@ def _row(memo: dict[Pos, tuple[Action, ...]], kind: str, q: Pos) -> tuple[Action
     if row is None:
         row = memo[q] = tuple([make(kind, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
     return row
-
-
-def _around(pos: Pos) -> tuple[Entry, ...]:
-    found = _AROUND.get(pos)
-    if found is None:
-        found = _AROUND[pos] = tuple(
-            (q, _row(_PLAY_AT, act.PLAY, q), _row(_PLACE_AT, act.PLACE, q)) for q in neighbours8(pos)
-        )
-    return found
 
 
 #: The actions that aim an ability, by verb (made once, as ``_PLAY_AT``): at a square, at a tile
@@ -406,7 +392,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     # ------------------------------------------------------------------ generating
     def frontier(self) -> list[Pos]:
         """The empty squares adjacent (sides or corners) to a tile in play, the king or the queen:
-        where a tile may be played (Gameplay 1), in a stable order."""
+        where a tile may be played (Gameplay 1), in the order of the counts (:meth:`_frontier_rows`)."""
         squares: list[Pos] = []
         for row in self._frontier_rows(False):
             dst = row[0].dst  # a row's actions all play onto its square
@@ -416,17 +402,20 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
 
     def _frontier_rows(self, place: bool) -> list[tuple[Action, ...]]:
         """For each square of :meth:`frontier`, in its order, the row of actions that play a tile
-        there (``place``: that place one), by archetype (:data:`_AROUND`)."""
-        board = self.board
-        # the squares met so far, the board's among them: one look-up a square (a dict's copy
-        # keeps the keys' hashes, which a tuple does not keep itself)
-        seen = board.copy()
+        there (``place``: that place one), by archetype (:data:`_PLAY_AT`, :data:`_PLACE_AT`).
+
+        The frontier is read off the counts: an empty square with a piece around it is one whose
+        count in :attr:`near` is under :data:`OCCUPIED` (one pass, no square looked up twice);
+        its order is theirs, the order in which the squares came to have a piece around them.
+        """
+        memo = _PLACE_AT if place else _PLAY_AT
         out: list[tuple[Action, ...]] = []
-        for pos in board:
-            for q, play_row, place_row in _around(pos):
-                if q not in seen:
-                    seen[q] = -1
-                    out.append(place_row if place else play_row)
+        for q, n in self.near.items():
+            if n < OCCUPIED:
+                row = memo.get(q)
+                if row is None:
+                    row = _row(memo, act.PLACE if place else act.PLAY, q)
+                out.append(row)
         return out
 
     def steps_from(self, pos: Pos) -> list[Pos]:
