@@ -14,7 +14,7 @@ import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.record import replay
 from regalia.games.royal_court import actions as act
-from regalia.games.royal_court.state import OCCUPIED, P_MOVE, RoyalCourtState
+from regalia.games.royal_court.state import OCCUPIED, P_MOVE, P_PLAY, RoyalCourtState
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -83,6 +83,31 @@ def test_steps_end_beside_another_piece(seed: int) -> None:
     """Gameplay 3: from every square of every position of a random game, the steps the engine
     gives (from its counts of pieces around squares) are the rule's, worked out square by square."""
     play_random(seed, steps_as_the_rules_say)
+
+
+def frontier_as_the_rules_say(before: RoyalCourtState, action: act.Action, after: RoyalCourtState) -> None:
+    nb8 = regalia.core.grid.neighbours8
+    for state in (before, after):
+        # Gameplay 1 read literally: an empty square with a piece on one of its eight sides or
+        # corners; each once (the engine reads them off its counts)
+        squares = state.frontier()
+        wanted = {q for pos in state.board for q in nb8(pos) if q not in state.board}
+        assert len(squares) == len(set(squares)) and set(squares) == wanted
+        if state.phase == P_PLAY and not state.is_terminal():
+            # every tile the player may play, onto every such square, and nothing else
+            plays = {(a.arg, a.dst) for a in state.legal_actions() if a.kind == act.PLAY}
+            forced = state.forced[state.player]
+            tiles = [forced] if forced in state.zone_tiles(state.player) else state.zone_tiles(state.player)
+            assert plays == {(k, q) for k in tiles for q in wanted}
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**31 - 1))
+def test_tiles_are_played_beside_a_piece(seed: int) -> None:
+    """Gameplay 1: in every position of a random game the frontier and the ``play`` actions the
+    engine gives (from its counts of pieces around squares) are the rule's, worked out square by
+    square."""
+    play_random(seed, frontier_as_the_rules_say)
 
 
 @SETTINGS
