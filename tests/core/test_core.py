@@ -268,6 +268,22 @@ def test_grid_geometry() -> None:
         parse_pos("1;2")
 
 
+def test_squares_are_canonical_and_outside_positions_do_not_grow_the_table() -> None:
+    """The engines' squares are one tuple per square (a look-up that meets the same object compares
+    no tuples); a position parsed or stepped to is that tuple when the square is known, and a new
+    position from outside (a client's) is left out of the table."""
+    from regalia.core import grid
+
+    around = neighbours8((40, -41))
+    assert all(grid.square((q[0], q[1])) is q for q in around)
+    assert neighbours4((40, -41))[0] is around[0] and step((40, -41), "N") is around[0]
+    assert parse_pos(format_pos(around[3])) is around[3]
+    known = len(grid._SQUARES)
+    far = parse_pos("987654321,-987654321")
+    assert far == (987654321, -987654321) and len(grid._SQUARES) == known
+    assert step(far, "E") == (987654322, -987654321) and len(grid._SQUARES) == known
+
+
 # -- playout's cut at a turn's end (core.loop.playout, to_turn_end) --------------------------
 
 

@@ -51,9 +51,10 @@ def square(pos: Pos) -> Pos:
 
     The engines key dicts and sets by squares in their hottest loops. A look-up that meets the
     same object needs no comparison of tuples (CPython compares keys by identity first), so the
-    squares the engines make (:func:`neighbours8`, :func:`neighbours4`, :func:`step`,
-    :func:`parse_pos`, their own tables) go through here. Equality is unchanged: any tuple with
-    the same coordinates is the same square.
+    squares the engines make (:func:`neighbours8`, :func:`neighbours4`, their own tables) go
+    through here; :func:`step` and :func:`parse_pos` give the canonical tuple of a square met
+    before, without adding the others (a client's positions do not grow the table). Equality is
+    unchanged: any tuple with the same coordinates is the same square.
 
     >>> square((2, -1)) is square((2, -1 + 0))
     True
@@ -64,10 +65,16 @@ def square(pos: Pos) -> Pos:
     return found
 
 
+def _known(pos: Pos) -> Pos:
+    """:func:`square`'s tuple of ``pos`` if the engines have met the square, else ``pos`` itself:
+    what arrives from outside (a position typed or sent) does not grow the table."""
+    return _SQUARES.get(pos, pos)
+
+
 def step(pos: Pos, direction: str, distance: int = 1) -> Pos:
     """The position ``distance`` steps from ``pos`` towards ``direction``."""
     dx, dy = DIRS[direction]
-    return square((pos[0] + dx * distance, pos[1] + dy * distance))
+    return _known((pos[0] + dx * distance, pos[1] + dy * distance))
 
 
 def neighbours4(pos: Pos) -> tuple[Pos, ...]:
@@ -133,4 +140,4 @@ def parse_pos(text: str) -> Pos:
     parts = text.strip().strip("()").split(",")
     if len(parts) != 2:
         raise ValueError(f"not a position: {text!r} (expected x,y)")
-    return square((parse_int(parts[0].strip()), parse_int(parts[1].strip())))
+    return _known((parse_int(parts[0].strip()), parse_int(parts[1].strip())))
