@@ -50,7 +50,7 @@ def sound(state: RoyalCourtState) -> None:
     # date as pieces come, go and move (where a step may end, Gameplay 3), are those of the board
     near = Counter(q for pos in state.board for q in regalia.core.grid.neighbours8(pos))
     near.update({pos: OCCUPIED for pos in state.board})
-    assert state.near == dict(near)
+    assert state.counts() == dict(near)
 
 
 def steps_worked_out(state: RoyalCourtState, pos: tuple[int, ...]) -> list[tuple[int, ...]]:

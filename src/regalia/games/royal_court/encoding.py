@@ -67,7 +67,6 @@ from regalia.games.royal_court.actions import Action, make
 from regalia.games.royal_court.state import (
     KING,
     KING_AT,
-    OCCUPIED,
     P_OVER,
     P_PLACE,
     P_PLAY,
@@ -530,16 +529,14 @@ class RoyalCourtEncoding(WindowEncoding[RoyalCourtState]):
             add((p_own_tile if owner[piece] == seat else p_opp_tile) + at)
             add(p_arch0 + arch[piece] * c + at)
         if not over:
-            # the frontier: the empty squares with a piece around them, read off the counts the
-            # state keeps (the set of :meth:`RoyalCourtState.frontier`, which searches the squares
-            # around every piece; the order does not matter here)
+            # the frontier: the empty squares with a piece around them (read off the counts the
+            # state keeps; the order does not matter here)
             plane = idx["frontier"] * c
-            for q, around in s.near.items():
-                if 0 < around < OCCUPIED:
-                    col = sign * q[0] - x0
-                    row = y1 - sign * q[1]
-                    if 0 <= col < w and 0 <= row < h:
-                        add(plane + row * w + col)
+            for q in s.frontier():
+                col = sign * q[0] - x0
+                row = y1 - sign * q[1]
+                if 0 <= col < w and 0 <= row < h:
+                    add(plane + row * w + col)
         return ones, inside
 
     def _globals(

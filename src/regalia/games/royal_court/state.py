@@ -72,41 +72,61 @@ ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
 _FIRST_ACTIONS: Final[tuple[Action, ...]] = (make(act.FIRST, 0), make(act.FIRST, 1))
-#: The ``play`` and ``place`` actions onto a square, by archetype index: made once per square, as
-#: a placement step lists some 160 of them (the same actions, made anew each time, cost the
-#: generation most of its time).
-_PLAY_AT: Final[dict[Pos, tuple[Action, ...]]] = {}
-_PLACE_AT: Final[dict[Pos, tuple[Action, ...]]] = {}
 #: The ``move`` actions from a square to each of its eight neighbours, clockwise from north (made
-#: once per square, as ``_PLAY_AT``).
-_MOVES_FROM: Final[dict[Pos, tuple[tuple[Pos, Action], ...]]] = {}
+#: once per square, as :data:`_PLAY_ROWS`).
+_MOVES_FROM: Final[dict[Pos, tuple[tuple[int, Action], ...]]] = {}
 
 
-def _moves_from(src: Pos) -> tuple[tuple[Pos, Action], ...]:
+def _moves_from(src: Pos) -> tuple[tuple[int, Action], ...]:
     moves = _MOVES_FROM.get(src)
     if moves is None:
-        moves = _MOVES_FROM[src] = tuple((q, make(act.MOVE, -1, src, q)) for q in neighbours8(src))
+        moves = _MOVES_FROM[src] = tuple((_sid(q), make(act.MOVE, -1, src, q)) for q in neighbours8(src))
     return moves
+
+
+#: Square ids. The counts (:attr:`RoyalCourtState.near`) are keyed by a small integer per square,
+#: given the first time a square is met, which hashes at once where a square's tuple hashes both
+#: coordinates (and ``(x, -1)`` collides with ``(x, -2)``). By id: the square, its eight
+#: neighbours' ids (clockwise from north) and its rows of ``play`` and ``place`` actions.
+_ID: Final[dict[Pos, int]] = {}
+_POS: Final[list[Pos]] = []
+_AROUND_IDS: Final[list[tuple[int, ...]]] = []
+_PLAY_ROWS: Final[list[tuple[Action, ...]]] = []
+_PLACE_ROWS: Final[list[tuple[Action, ...]]] = []
+
+
+def _sid(pos: Pos) -> int:
+    """The id of the square ``pos`` (given now if it has none)."""
+    i = _ID.get(pos)
+    if i is None:
+        i = _ID[pos] = len(_POS)
+        q = square(pos)
+        _POS.append(q)
+        _AROUND_IDS.append(())  # made on first use (its neighbours get ids then)
+        _PLAY_ROWS.append(tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+        _PLACE_ROWS.append(tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+    return i
+
+
+def _around_ids(i: int) -> tuple[int, ...]:
+    """The ids of the eight neighbours of square ``i``, clockwise from north."""
+    found = _AROUND_IDS[i]
+    if not found:
+        found = _AROUND_IDS[i] = tuple([_sid(q) for q in neighbours8(_POS[i])])
+    return found
 
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
 OCCUPIED: Final = 16
 
 
-def _row(memo: dict[Pos, tuple[Action, ...]], kind: str, q: Pos) -> tuple[Action, ...]:
-    row = memo.get(q)
-    if row is None:
-        row = memo[q] = tuple([make(kind, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
-    return row
-
-
-#: The actions that aim an ability, by verb (made once, as ``_PLAY_AT``): at a square, at a tile
+#: The actions that aim an ability, by verb (made once, as :data:`_PLAY_ROWS`): at a square, at a tile
 #: of a zone by its index, and a consort's steps from a square to each neighbour.
 _AIMED_AT: Final[dict[str, dict[Pos, Action]]] = {verb: {} for verb in VERB.values()}
 _AIMED_IN_ZONE: Final[dict[str, tuple[Action, ...]]] = {
     verb: tuple(make(verb, k) for k in range(ar.MAX_ARCHETYPES)) for verb in VERB.values()
 }
-_CONSORT_STEPS: Final[dict[str, dict[Pos, tuple[tuple[Pos, Action], ...]]]] = {
+_CONSORT_STEPS: Final[dict[str, dict[Pos, tuple[tuple[int, Action], ...]]]] = {
     verb: {} for verb in VERB.values()
 }
 
@@ -119,11 +139,11 @@ def _aimed_at(verb: str, dst: Pos) -> Action:
     return a
 
 
-def _consort_steps(verb: str, src: Pos) -> tuple[tuple[Pos, Action], ...]:
+def _consort_steps(verb: str, src: Pos) -> tuple[tuple[int, Action], ...]:
     memo = _CONSORT_STEPS[verb]
     steps = memo.get(src)
     if steps is None:
-        steps = memo[src] = tuple((q, make(verb, -1, src, q)) for q in neighbours8(src))
+        steps = memo[src] = tuple((_sid(q), make(verb, -1, src, q)) for q in neighbours8(src))
     return steps
 
 
@@ -170,10 +190,11 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
-    #: For each square with a piece on it or beside it: how many pieces stand on the eight squares
-    #: around it, plus :data:`OCCUPIED` if a piece stands on it (kept up to date as pieces come, go
-    #: and move). A step may end on a square whose value is 2 to 8 (:meth:`steps_from`): one look-up.
-    near: dict[Pos, int]
+    #: For each square with a piece on it or beside it, by its id (:func:`_sid`): how many pieces
+    #: stand on the eight squares around it, plus :data:`OCCUPIED` if a piece stands on it (kept
+    #: up to date as pieces come, go and move). A step may end on a square whose value is 2 to 8
+    #: (:meth:`steps_from`): one look-up. By square: :meth:`counts`.
+    near: dict[int, int]
     at: list[Pos | None]
     inactive: int
     zone: int
@@ -402,34 +423,32 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
 
     def _frontier_rows(self, place: bool) -> list[tuple[Action, ...]]:
         """For each square of :meth:`frontier`, in its order, the row of actions that play a tile
-        there (``place``: that place one), by archetype (:data:`_PLAY_AT`, :data:`_PLACE_AT`).
+        there (``place``: that place one), by archetype (:data:`_PLAY_ROWS`, :data:`_PLACE_ROWS`).
 
         The frontier is read off the counts: an empty square with a piece around it is one whose
         count in :attr:`near` is under :data:`OCCUPIED` (one pass, no square looked up twice);
         its order is theirs, the order in which the squares came to have a piece around them.
         """
-        memo = _PLACE_AT if place else _PLAY_AT
-        out: list[tuple[Action, ...]] = []
-        for q, n in self.near.items():
-            if n < OCCUPIED:
-                row = memo.get(q)
-                if row is None:
-                    row = _row(memo, act.PLACE if place else act.PLAY, q)
-                out.append(row)
-        return out
+        rows = _PLACE_ROWS if place else _PLAY_ROWS
+        return [rows[i] for i, n in self.near.items() if n < OCCUPIED]
+
+    def counts(self) -> dict[Pos, int]:
+        """:attr:`near` by square: for each square with a piece on it or beside it, the pieces
+        around it, plus :data:`OCCUPIED` if a piece stands on it."""
+        return {_POS[i]: n for i, n in self.near.items()}
 
     def steps_from(self, pos: Pos) -> list[Pos]:
         """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
         empty square, ending adjacent (sides or corners) to another piece (Gameplay 3): a square
         with two pieces around it, the one that moves and another."""
         near = self.near
-        return [q for q in neighbours8(pos) if 1 < near[q] < OCCUPIED]
+        return [q for q in neighbours8(pos) if 1 < near[_ID[q]] < OCCUPIED]
 
-    def _steps(self, steps: tuple[tuple[Pos, Action], ...]) -> list[Action]:
+    def _steps(self, steps: tuple[tuple[int, Action], ...]) -> list[Action]:
         """The actions of ``steps`` (a square's neighbours, each with the action that moves there,
         clockwise from north) whose square :meth:`steps_from` allows, in its order."""
         near = self.near
-        return [a for q, a in steps if 1 < near[q] < OCCUPIED]
+        return [a for i, a in steps if 1 < near[i] < OCCUPIED]
 
     def _moves(self) -> list[Action]:
         """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
@@ -659,25 +678,27 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """``piece`` stands on ``pos`` (the board and the counts around it)."""
         self.board[pos] = piece
         near = self.near
-        near[pos] = near.get(pos, 0) + OCCUPIED
-        for q in neighbours8(pos):
-            near[q] = near.get(q, 0) + 1
+        i = _sid(pos)
+        near[i] = near.get(i, 0) + OCCUPIED
+        for j in _around_ids(i):
+            near[j] = near.get(j, 0) + 1
 
     def _vacate(self, pos: Pos) -> int:
         """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
         piece = self.board.pop(pos)
         near = self.near
-        n = near[pos] - OCCUPIED
+        i = _ID[pos]
+        n = near[i] - OCCUPIED
         if n:
-            near[pos] = n
+            near[i] = n
         else:
-            del near[pos]
-        for q in neighbours8(pos):
-            n = near[q] - 1
+            del near[i]
+        for j in _around_ids(i):
+            n = near[j] - 1
             if n:
-                near[q] = n
+                near[j] = n
             else:
-                del near[q]
+                del near[j]
         return piece
 
     def _put(self, piece: int, dst: Pos) -> None:
