@@ -26,6 +26,7 @@ regalia.core.errors.IllegalAction: you must first play a tile from your activati
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
@@ -80,39 +81,66 @@ _MOVES_FROM: Final[dict[Pos, tuple[tuple[int, Action], ...]]] = {}
 def _moves_from(src: Pos) -> tuple[tuple[int, Action], ...]:
     moves = _MOVES_FROM.get(src)
     if moves is None:
-        moves = _MOVES_FROM[src] = tuple((_sid(q), make(act.MOVE, -1, src, q)) for q in neighbours8(src))
+        moves = _MOVES_FROM[src] = tuple(
+            (_square_id(q), make(act.MOVE, -1, src, q)) for q in neighbours8(src)
+        )
     return moves
 
 
-#: Square ids. The counts (:attr:`RoyalCourtState.near`) are keyed by a small integer per square,
-#: given the first time a square is met, which hashes at once where a square's tuple hashes both
-#: coordinates (and ``(x, -1)`` collides with ``(x, -2)``). By id: the square, its eight
-#: neighbours' ids (clockwise from north) and its rows of ``play`` and ``place`` actions.
-_ID: Final[dict[Pos, int]] = {}
-_POS: Final[list[Pos]] = []
-_AROUND_IDS: Final[list[tuple[int, ...]]] = []
-_PLAY_ROWS: Final[list[tuple[Action, ...]]] = []
-_PLACE_ROWS: Final[list[tuple[Action, ...]]] = []
+#: Square ids. The counts (:attr:`RoyalCourtState.near`) are keyed by an integer per square,
+#: which hashes at once where a square's tuple hashes both coordinates (and ``(x, -1)`` collides
+#: with ``(x, -2)``). The id is worked out from the coordinates (:func:`_square_id`), the same in
+#: every process (states pickle with their counts). By id, made on first use: the square, its
+#: eight neighbours' ids (clockwise from north) and its rows of ``play`` and ``place`` actions.
+_POS: Final[dict[int, Pos]] = {}
+_AROUND_IDS: Final[dict[int, tuple[int, ...]]] = {}
+_PLAY_ROWS: Final[dict[int, tuple[Action, ...]]] = {}
+_PLACE_ROWS: Final[dict[int, tuple[Action, ...]]] = {}
 
 
-def _sid(pos: Pos) -> int:
-    """The id of the square ``pos`` (given now if it has none)."""
-    i = _ID.get(pos)
-    if i is None:
-        i = _ID[pos] = len(_POS)
-        q = square(pos)
-        _POS.append(q)
-        _AROUND_IDS.append(())  # made on first use (its neighbours get ids then)
-        _PLAY_ROWS.append(tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
-        _PLACE_ROWS.append(tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
-    return i
+def _square_id(pos: Pos) -> int:
+    """The id of the square ``pos``: its coordinates folded onto 0, 1, 2... (0 → 0, -1 → 1,
+    1 → 2, -2 → 3...) and paired (Szudzik's pairing), so the squares near the start have ids
+    under 256.
+
+    >>> [_square_id(q) for q in [(0, 0), (0, -1), (-1, 0), (-1, -1), (7, -8)]]
+    [0, 1, 2, 3, 239]
+    >>> all(_pos_of(_square_id((x, y))) == (x, y) for x in range(-9, 9) for y in range(-9, 9))
+    True
+    """
+    x = pos[0]
+    y = pos[1]
+    a = x + x if x >= 0 else -x - x - 1
+    b = y + y if y >= 0 else -y - y - 1
+    return a * a + a + b if a >= b else b * b + a
+
+
+def _pos_of(i: int) -> Pos:
+    """The square of id ``i`` (the inverse of :func:`_square_id`; canonical, :func:`square`)."""
+    found = _POS.get(i)
+    if found is None:
+        s = math.isqrt(i)
+        r = i - s * s
+        a, b = (r, s) if r < s else (s, r - s)
+        found = _POS[i] = square(
+            (a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2)
+        )
+    return found
+
+
+def _rows(i: int, place: bool) -> tuple[Action, ...]:
+    """The ``play`` (``place``: ``place``) actions onto square ``i``, by archetype (made once)."""
+    q = _pos_of(i)
+    _PLAY_ROWS[i] = tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
+    _PLACE_ROWS[i] = tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
+    return _PLACE_ROWS[i] if place else _PLAY_ROWS[i]
 
 
 def _around_ids(i: int) -> tuple[int, ...]:
     """The ids of the eight neighbours of square ``i``, clockwise from north."""
-    found = _AROUND_IDS[i]
-    if not found:
-        found = _AROUND_IDS[i] = tuple([_sid(q) for q in neighbours8(_POS[i])])
+    found = _AROUND_IDS.get(i)
+    if found is None:
+        found = _AROUND_IDS[i] = tuple([_square_id(q) for q in neighbours8(_pos_of(i))])
     return found
 
 
@@ -143,7 +171,7 @@ def _consort_steps(verb: str, src: Pos) -> tuple[tuple[int, Action], ...]:
     memo = _CONSORT_STEPS[verb]
     steps = memo.get(src)
     if steps is None:
-        steps = memo[src] = tuple((_sid(q), make(verb, -1, src, q)) for q in neighbours8(src))
+        steps = memo[src] = tuple((_square_id(q), make(verb, -1, src, q)) for q in neighbours8(src))
     return steps
 
 
@@ -190,7 +218,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
-    #: For each square with a piece on it or beside it, by its id (:func:`_sid`): how many pieces
+    #: For each square with a piece on it or beside it, by its id (:func:`_square_id`): how many pieces
     #: stand on the eight squares around it, plus :data:`OCCUPIED` if a piece stands on it (kept
     #: up to date as pieces come, go and move). A step may end on a square whose value is 2 to 8
     #: (:meth:`steps_from`): one look-up. By square: :meth:`counts`.
@@ -430,19 +458,24 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         its order is theirs, the order in which the squares came to have a piece around them.
         """
         rows = _PLACE_ROWS if place else _PLAY_ROWS
-        return [rows[i] for i, n in self.near.items() if n < OCCUPIED]
+        out: list[tuple[Action, ...]] = []
+        for i, n in self.near.items():
+            if n < OCCUPIED:
+                row = rows.get(i)
+                out.append(_rows(i, place) if row is None else row)
+        return out
 
     def counts(self) -> dict[Pos, int]:
         """:attr:`near` by square: for each square with a piece on it or beside it, the pieces
         around it, plus :data:`OCCUPIED` if a piece stands on it."""
-        return {_POS[i]: n for i, n in self.near.items()}
+        return {_pos_of(i): n for i, n in self.near.items()}
 
     def steps_from(self, pos: Pos) -> list[Pos]:
         """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
         empty square, ending adjacent (sides or corners) to another piece (Gameplay 3): a square
         with two pieces around it, the one that moves and another."""
         near = self.near
-        return [q for q in neighbours8(pos) if 1 < near[_ID[q]] < OCCUPIED]
+        return [q for q in neighbours8(pos) if 1 < near[_square_id(q)] < OCCUPIED]
 
     def _steps(self, steps: tuple[tuple[int, Action], ...]) -> list[Action]:
         """The actions of ``steps`` (a square's neighbours, each with the action that moves there,
@@ -678,7 +711,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """``piece`` stands on ``pos`` (the board and the counts around it)."""
         self.board[pos] = piece
         near = self.near
-        i = _sid(pos)
+        i = _square_id(pos)
         near[i] = near.get(i, 0) + OCCUPIED
         for j in _around_ids(i):
             near[j] = near.get(j, 0) + 1
@@ -687,7 +720,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
         piece = self.board.pop(pos)
         near = self.near
-        i = _ID[pos]
+        i = _square_id(pos)
         n = near[i] - OCCUPIED
         if n:
             near[i] = n
