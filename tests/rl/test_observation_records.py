@@ -4,10 +4,11 @@ former element-wise encodings over the random positions of every option set of e
 (:func:`regalia.testing.random_positions`), every seat. Each tensor is compared by a digest of its
 bytes (shape, dtype and every value), one record in 15 value by value too (to show a difference).
 
-The Royal Court's records were written again when the order of its legal actions changed (its
-frontier read off the counts, 2026-12-07), which changed its random positions: at each new
-position the engine and encoding before the change gave the same tensors and the same set of
-legal ids (the position reached from the same actions); the records keep the new order of the ids.
+The Royal Court's records were written again each time the order of its legal actions changed
+(its frontier read off the counts, then kept with them, 2026-12-07), which changed its random
+positions: at each new position the engine and encoding before the change gave the same tensors
+and the same set of legal ids (the position reached from the same actions); the records keep the
+new order of the ids.
 
 The same tensors must come out of the PettingZoo environment, and after undo, replay and clone."""
 

@@ -19,7 +19,7 @@ from regalia.games.royal_court.render.svg import render_svg
 from regalia.games.royal_court.state import PHASES, RoyalCourtState
 from regalia.testing import random_positions
 
-from .builders import FIRST_GUESS, build, run, texts
+from .builders import EVERY_STEP_SEEDS, FIRST_GUESS, build, run, texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parents[3]
@@ -77,7 +77,7 @@ def check_document(state: RoyalCourtState, root: ET.Element, viewer: int | None)
 
 
 #: The random games whose every position is checked for every viewer.
-SEEDS = range(8)
+SEEDS = EVERY_STEP_SEEDS
 
 
 def options_for(seed: int) -> dict[str, object]:

@@ -20,11 +20,11 @@ from regalia.games.royal_court.render.art import SEAT_FILL
 from regalia.games.royal_court.state import PHASES, RoyalCourtState
 from regalia.testing import random_positions
 
-from .builders import build, run, texts
+from .builders import EVERY_STEP_SEEDS, build, run, texts
 
 PLUGIN = game_plugin("royal-court")
 SVG = "{http://www.w3.org/2000/svg}"
-SEEDS = range(8)
+SEEDS = EVERY_STEP_SEEDS
 #: The data file's internal names, which words must never show.
 INTERNAL = {
     ar.OPP_PLAY,

@@ -73,35 +73,26 @@ ACTIVATED, NO_FIRST, NO_INACTIVE, NO_BLOCKED, NO_TARGET, NO_ABILITY = range(6)
 LAST_PLAY = ("activated", "first tile", "entered inactive", "blocked", "no target", "no ability")
 
 _FIRST_ACTIONS: Final[tuple[Action, ...]] = (make(act.FIRST, 0), make(act.FIRST, 1))
-#: The ``move`` actions from a square to each of its eight neighbours, clockwise from north (made
-#: once per square, as :data:`_PLAY_ROWS`).
-_MOVES_FROM: Final[dict[Pos, tuple[tuple[int, Action], ...]]] = {}
-
-
-def _moves_from(src: Pos) -> tuple[tuple[int, Action], ...]:
-    moves = _MOVES_FROM.get(src)
-    if moves is None:
-        moves = _MOVES_FROM[src] = tuple(
-            (_square_id(q), make(act.MOVE, -1, src, q)) for q in neighbours8(src)
-        )
-    return moves
-
-
-#: Square ids. The counts (:attr:`RoyalCourtState.near`) are keyed by an integer per square,
-#: which hashes at once where a square's tuple hashes both coordinates (and ``(x, -1)`` collides
-#: with ``(x, -2)``). The id is worked out from the coordinates (:func:`_square_id`), the same in
-#: every process (states pickle with their counts). By id, made on first use: the square, its
-#: eight neighbours' ids (clockwise from north) and its rows of ``play`` and ``place`` actions.
-_POS: Final[dict[int, Pos]] = {}
-_AROUND_IDS: Final[dict[int, tuple[int, ...]]] = {}
-_PLAY_ROWS: Final[dict[int, tuple[Action, ...]]] = {}
-_PLACE_ROWS: Final[dict[int, tuple[Action, ...]]] = {}
+#: Square ids. The counts (:attr:`RoyalCourtState.near`) are a list indexed by an integer per
+#: square: a square's count is read without hashing its tuple (which hashes both coordinates, and
+#: ``(x, -1)`` collides with ``(x, -2)``) and without boxing its id. The id is worked out from the
+#: coordinates (:func:`_square_id`), the same in every process (states pickle with their counts),
+#: and the ids of the squares near the start are small. Tables by id, grown together as play
+#: reaches further squares (:func:`_cover`): the square, its eight neighbours' ids (clockwise from
+#: north), one more than the largest of them, its rows of ``play`` and ``place`` actions (by
+#: archetype) and its ``move`` actions to each neighbour (each with the neighbour's id).
+_POS: Final[list[Pos]] = []
+_AROUND_IDS: Final[list[tuple[int, ...]]] = []
+_SPAN: Final[list[int]] = []
+_PLAY_ROWS: Final[list[tuple[Action, ...]]] = []
+_PLACE_ROWS: Final[list[tuple[Action, ...]]] = []
+_MOVES_FROM: Final[list[tuple[tuple[int, Action], ...]]] = []
 
 
 def _square_id(pos: Pos) -> int:
     """The id of the square ``pos``: its coordinates folded onto 0, 1, 2... (0 → 0, -1 → 1,
-    1 → 2, -2 → 3...) and paired (Szudzik's pairing), so the squares near the start have ids
-    under 256.
+    1 → 2, -2 → 3...) and paired (Szudzik's pairing), so the squares near the start have small
+    ids: the squares up to 7 away have ids under 256.
 
     >>> [_square_id(q) for q in [(0, 0), (0, -1), (-1, 0), (-1, -1), (7, -8)]]
     [0, 1, 2, 3, 239]
@@ -115,33 +106,38 @@ def _square_id(pos: Pos) -> int:
     return a * a + a + b if a >= b else b * b + a
 
 
-def _pos_of(i: int) -> Pos:
-    """The square of id ``i`` (the inverse of :func:`_square_id`; canonical, :func:`square`)."""
-    found = _POS.get(i)
-    if found is None:
+def _cover(n: int) -> None:
+    """Grow the tables by id to cover the ids under ``n`` (each square's entries made once)."""
+    for i in range(len(_POS), n):
         s = math.isqrt(i)
         r = i - s * s
         a, b = (r, s) if r < s else (s, r - s)
-        found = _POS[i] = square(
-            (a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2)
+        q = square((a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2))
+        around = tuple([_square_id(nb) for nb in neighbours8(q)])
+        _POS.append(q)
+        _AROUND_IDS.append(around)
+        _SPAN.append(max(around) + 1)
+        _PLAY_ROWS.append(tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+        _PLACE_ROWS.append(tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+        _MOVES_FROM.append(
+            tuple([(j, make(act.MOVE, -1, q, nb)) for j, nb in zip(around, neighbours8(q), strict=True)])
         )
-    return found
 
 
-def _rows(i: int, place: bool) -> tuple[Action, ...]:
-    """The ``play`` (``place``: ``place``) actions onto square ``i``, by archetype (made once)."""
-    q = _pos_of(i)
-    _PLAY_ROWS[i] = tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
-    _PLACE_ROWS[i] = tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)])
-    return _PLACE_ROWS[i] if place else _PLAY_ROWS[i]
+def _covering(near: list[int]) -> list[int]:
+    """``near``, with the tables by id grown to cover its ids: in the process that played to it they
+    do; a state unpickled in another (the root-parallel helpers, the lab's workers) may reach
+    further than any it has played."""
+    if len(near) > len(_POS):
+        _cover(len(near))
+    return near
 
 
-def _around_ids(i: int) -> tuple[int, ...]:
-    """The ids of the eight neighbours of square ``i``, clockwise from north."""
-    found = _AROUND_IDS.get(i)
-    if found is None:
-        found = _AROUND_IDS[i] = tuple([_square_id(q) for q in neighbours8(_pos_of(i))])
-    return found
+def _pos_of(i: int) -> Pos:
+    """The square of id ``i`` (the inverse of :func:`_square_id`; canonical, :func:`square`)."""
+    if i >= len(_POS):
+        _cover(i + 1)
+    return _POS[i]
 
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
@@ -202,6 +198,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         "extra",
         "first",
         "forced",
+        "front",
         "inactive",
         "last_play",
         "moves_done",
@@ -218,11 +215,15 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
-    #: For each square with a piece on it or beside it, by its id (:func:`_square_id`): how many pieces
-    #: stand on the eight squares around it, plus :data:`OCCUPIED` if a piece stands on it (kept
-    #: up to date as pieces come, go and move). A step may end on a square whose value is 2 to 8
-    #: (:meth:`steps_from`): one look-up. By square: :meth:`counts`.
-    near: dict[int, int]
+    #: For each square by its id (:func:`_square_id`), as far as the squares around the pieces
+    #: that have stood on the board: how many pieces stand on the eight squares around it, plus
+    #: :data:`OCCUPIED` if a piece stands on it (kept up to date as pieces come, go and move). A
+    #: step may end on a square whose count is 2 to 8 (:meth:`steps_from`): one read. By square:
+    #: :meth:`counts`.
+    near: list[int]
+    #: The ids of the frontier's squares (empty, with a piece around: a count in :attr:`near` of
+    #: 1 to 8), in the order in which they joined it (kept up to date with the counts).
+    front: list[int]
     at: list[Pos | None]
     inactive: int
     zone: int
@@ -251,7 +252,8 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         s = cls(game, seed)
         pieces = 2 + 2 * game.count
         s.board = {}
-        s.near = {}
+        s.near = []
+        s.front = []
         s._occupy(KING_AT, KING)
         s._occupy(QUEEN_AT, QUEEN)
         s.at = [KING_AT, QUEEN_AT, *([None] * (pieces - 2))]
@@ -279,7 +281,8 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         s = self.__class__(self.game, self.seed)  # (a compiled class's __new__ runs __init__)
         self._copy_base(s)
         s.board = self.board.copy()
-        s.near = self.near.copy()
+        s.near = self.near[:]
+        s.front = self.front[:]
         s.at = self.at[:]
         s.inactive = self.inactive
         s.zone = self.zone
@@ -441,41 +444,38 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     # ------------------------------------------------------------------ generating
     def frontier(self) -> list[Pos]:
         """The empty squares adjacent (sides or corners) to a tile in play, the king or the queen:
-        where a tile may be played (Gameplay 1), in the order of the counts (:meth:`_frontier_rows`)."""
-        squares: list[Pos] = []
-        for row in self._frontier_rows(False):
-            dst = row[0].dst  # a row's actions all play onto its square
-            assert dst is not None
-            squares.append(dst)
-        return squares
+        where a tile may be played (Gameplay 1), in the order in which they joined the frontier
+        (:attr:`front`)."""
+        _covering(self.near)
+        return [_POS[i] for i in self.front]
 
     def _frontier_rows(self, place: bool) -> list[tuple[Action, ...]]:
         """For each square of :meth:`frontier`, in its order, the row of actions that play a tile
         there (``place``: that place one), by archetype (:data:`_PLAY_ROWS`, :data:`_PLACE_ROWS`).
 
-        The frontier is read off the counts: an empty square with a piece around it is one whose
-        count in :attr:`near` is under :data:`OCCUPIED` (one pass, no square looked up twice);
-        its order is theirs, the order in which the squares came to have a piece around them.
+        The frontier is kept with the counts (:attr:`front`), in the order in which its squares
+        joined it.
         """
+        _covering(self.near)
         rows = _PLACE_ROWS if place else _PLAY_ROWS
-        out: list[tuple[Action, ...]] = []
-        for i, n in self.near.items():
-            if n < OCCUPIED:
-                row = rows.get(i)
-                out.append(_rows(i, place) if row is None else row)
-        return out
+        return [rows[i] for i in self.front]
 
     def counts(self) -> dict[Pos, int]:
         """:attr:`near` by square: for each square with a piece on it or beside it, the pieces
         around it, plus :data:`OCCUPIED` if a piece stands on it."""
-        return {_pos_of(i): n for i, n in self.near.items()}
+        return {_POS[i]: n for i, n in enumerate(_covering(self.near)) if n}
 
     def steps_from(self, pos: Pos) -> list[Pos]:
         """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
         empty square, ending adjacent (sides or corners) to another piece (Gameplay 3): a square
         with two pieces around it, the one that moves and another."""
         near = self.near
-        return [q for q in neighbours8(pos) if 1 < near[_square_id(q)] < OCCUPIED]
+        out: list[Pos] = []
+        for q in neighbours8(pos):
+            i = _square_id(q)
+            if i < len(near) and 1 < near[i] < OCCUPIED:
+                out.append(q)
+        return out
 
     def _steps(self, steps: tuple[tuple[int, Action], ...]) -> list[Action]:
         """The actions of ``steps`` (a square's neighbours, each with the action that moves there,
@@ -487,10 +487,11 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
         out: list[Action] = []
         at = self.at
+        _covering(self.near)
         for piece in self.tiles_in_play(self.player):
             src = at[piece]
             assert src is not None
-            out += self._steps(_moves_from(src))
+            out += self._steps(_MOVES_FROM[_square_id(src)])
         return out
 
     def candidates(self, effect: Effect) -> list[Action]:
@@ -712,26 +713,38 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         self.board[pos] = piece
         near = self.near
         i = _square_id(pos)
-        near[i] = near.get(i, 0) + OCCUPIED
-        for j in _around_ids(i):
-            near[j] = near.get(j, 0) + 1
+        if i >= len(_SPAN):
+            _cover(i + 1)
+        span = _SPAN[i]
+        if span > len(near):
+            _cover(span)  # the rows of every id the frontier may read
+            near.extend([0] * (span - len(near)))
+        front = self.front
+        n = near[i]
+        if n:  # (under OCCUPIED: no piece stands there)
+            front.remove(i)
+        near[i] = n + OCCUPIED
+        for j in _AROUND_IDS[i]:
+            n = near[j]
+            if not n:
+                front.append(j)
+            near[j] = n + 1
 
     def _vacate(self, pos: Pos) -> int:
         """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
         piece = self.board.pop(pos)
-        near = self.near
+        near = _covering(self.near)
+        front = self.front
         i = _square_id(pos)
         n = near[i] - OCCUPIED
+        near[i] = n
         if n:
-            near[i] = n
-        else:
-            del near[i]
-        for j in _around_ids(i):
+            front.append(i)
+        for j in _AROUND_IDS[i]:
             n = near[j] - 1
-            if n:
-                near[j] = n
-            else:
-                del near[j]
+            near[j] = n
+            if not n:
+                front.remove(j)
         return piece
 
     def _put(self, piece: int, dst: Pos) -> None:
