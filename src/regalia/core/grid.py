@@ -13,6 +13,7 @@ Positions are ``(x, y)`` tuples; ``y`` grows to the north (up, from seat 0's sid
 from __future__ import annotations
 
 import re
+from math import isqrt
 from typing import Final
 
 #: A square ``(x, y)``. Typed as a tuple of any length, not ``tuple[int, int]``: the compiled build
@@ -63,6 +64,33 @@ def square(pos: Pos) -> Pos:
     if found is None:
         found = _SQUARES[pos] = pos
     return found
+
+
+def square_id(pos: Pos) -> int:
+    """A number for the square ``pos``, for engines that keep a list indexed by square rather
+    than a dict keyed by it (an index reads without hashing a tuple, and ``(x, -1)`` and
+    ``(x, -2)`` hash alike). Each coordinate is folded onto 0, 1, 2... (0 → 0, -1 → 1, 1 → 2,
+    -2 → 3...) and the two are paired (Szudzik's pairing): the ids are the same in every process,
+    and the squares near the start have small ones (those up to 7 away are under 256).
+
+    >>> [square_id(q) for q in [(0, 0), (0, -1), (-1, 0), (-1, -1), (7, -8)]]
+    [0, 1, 2, 3, 239]
+    >>> all(square_of(square_id((x, y))) == (x, y) for x in range(-9, 9) for y in range(-9, 9))
+    True
+    """
+    x = pos[0]
+    y = pos[1]
+    a = x + x if x >= 0 else -x - x - 1
+    b = y + y if y >= 0 else -y - y - 1
+    return a * a + a + b if a >= b else b * b + a
+
+
+def square_of(i: int) -> Pos:
+    """The square of id ``i`` (the inverse of :func:`square_id`; canonical, :func:`square`)."""
+    s = isqrt(i)
+    r = i - s * s
+    a, b = (r, s) if r < s else (s, r - s)
+    return square((a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2))
 
 
 def _known(pos: Pos) -> Pos:

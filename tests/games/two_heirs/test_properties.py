@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE, TERMINAL
-from regalia.core.grid import neighbours8
+from regalia.core.grid import neighbours8, square_id
 from regalia.games.two_heirs.actions import SET_CHOICES as SET_CHOICES_ALL
 from regalia.games.two_heirs.actions import SIGNATURES, Action
+from regalia.games.two_heirs.base import TILE, UNIT
 from regalia.games.two_heirs.scoring import producers
 from regalia.games.two_heirs.state import START, TwoHeirsState
 
@@ -313,24 +314,36 @@ def assert_counts_are_the_boards(s: Any) -> None:
     for p in (0, 1):
         assert s.prod[p] == producers(s.board, s.tiles, p)
         assert s.camps_up[p] == sum(1 for c in s.board.values() if c in s.game.camp_codes[p])
+    # the cells by square id: TILE where a tile lies, plus UNIT where a unit stands, 0 elsewhere;
+    # and they reach every square around a tile or a unit
+    cells: dict[int, int] = {}
+    for pos in s.board:
+        cells[square_id(pos)] = TILE
+    for pos in {u for u in s.units if u is not None}:
+        cells[square_id(pos)] = cells.get(square_id(pos), 0) | UNIT
+    assert {i: c for i, c in enumerate(s.cells) if c} == cells
+    standing = [*s.board, *(u for u in s.units if u is not None)]
+    assert all(square_id(q) < len(s.cells) for pos in standing for q in neighbours8(pos))
 
 
 @given(seed=seeds, sets=set_choices)
 @fast
 def test_the_counts_kept_as_buildings_come_and_go_are_the_boards(seed: int, sets: str) -> None:
     """Each seat's producers per resource ("Resources") and unused camps ("Dominion: Camp") are
-    kept up to date as buildings are built, camps flipped and buildings destroyed; after every
-    action they are what the board shows, and a clone copies them."""
+    kept up to date as buildings are built, camps flipped and buildings destroyed, and the cells
+    (where tiles lie and units stand) as tiles are laid and units move; after every action they
+    are what the board shows, and a clone copies them."""
     for s in play(sets, seed):
         assert_counts_are_the_boards(s)
         twin = s.clone()
-        assert (twin.prod, twin.camps_up) == (s.prod, s.camps_up)
+        assert (twin.prod, twin.camps_up, twin.cells) == (s.prod, s.camps_up, s.cells)
+        assert twin.cells is not s.cells
 
 
 @given(seed=seeds, sets=st.sampled_from(SET_CHOICES[:4]))
 @fast
 def test_the_counts_kept_are_the_boards_in_the_solo_game_too(seed: int, sets: str) -> None:
-    """The same in the solo game, where Henry builds too ("Solo: Henry's turn")."""
+    """The same in the solo game, where Henry builds and moves too ("Solo: Henry's turn")."""
     s = regalia.load_game("two-heirs", solo=True, sets=sets).new_state(seed)
     rng = random.Random(seed)
     while not s.is_terminal():
@@ -357,8 +370,15 @@ def test_the_generators_squares_are_the_rules_queries(seed: int, sets: str) -> N
         p = s.player
         legal = s.legal_actions()
         hand = sorted(set(s.hands[p]))
+        # B.1, B.2 read literally: each free square touching one of the seat's units, by side or
+        # corner, in the order of the units and of their neighbours, once
+        free: list[tuple[int, int]] = []
+        for u in s.units[p * 3 : p * 3 + 3]:
+            if u is not None:
+                free += [q for q in neighbours8(u) if q not in s.board and q not in free]
+        assert s.placements(p) == free
         if hand:
-            assert [a.dst for a in legal if a.kind == "terrain" and a.tile == hand[0]] == s.placements(p)
+            assert [a.dst for a in legal if a.kind == "terrain" and a.tile == hand[0]] == free
         base = p * 3
         steps, around = [], set()
         for i in range(base, base + 3):
@@ -372,3 +392,38 @@ def test_the_generators_squares_are_the_rules_queries(seed: int, sets: str) -> N
         assert [(a.src, a.dst) for a in legal if a.kind == "step"] == steps
         callable_ = any(s.units[i] is None and not s.moved >> i & 1 for i in (base + 1, base + 2))
         assert [a.dst for a in legal if a.kind == "call"] == (sorted(around) if callable_ else [])
+
+
+def test_a_pickled_state_plays_on_in_another_process() -> None:
+    """The cells are kept by square id, worked out from the coordinates, and the tables by id of
+    a new interpreter grow to the state's (the root-parallel helpers and the lab's workers
+    unpickle states played elsewhere): there, the cells are what the board shows, and the legal
+    actions and a random game on are those of the process that played it."""
+    import pickle
+    import subprocess
+    import sys
+
+    from regalia.core.loop import playout
+
+    state = game(SET_CHOICES[0]).new_state(seed=5)
+    playout(state, random.Random(5), decisions=60)
+    assert not state.is_terminal()
+    script = (
+        "import pickle, random, sys\n"
+        "from regalia.core.loop import playout\n"
+        "from tests.games.two_heirs.test_properties import assert_counts_are_the_boards\n"
+        "state = pickle.loads(sys.stdin.buffer.read())\n"
+        "assert_counts_are_the_boards(state)\n"
+        "print([state.notation(a) for a in state.legal_actions()])\n"
+        "playout(state, random.Random(9))\n"
+        "print(state.history_json())\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], input=pickle.dumps(state), capture_output=True, check=True
+    ).stdout.decode()
+    here = state.clone()
+    playout(here, random.Random(9))
+    assert out.split("\n")[:2] == [
+        str([state.notation(a) for a in state.legal_actions()]),
+        str(here.history_json()),
+    ]

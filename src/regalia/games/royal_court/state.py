@@ -26,12 +26,11 @@ regalia.core.errors.IllegalAction: you must first play a tile from your activati
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
-from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8, square
+from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8, square, square_id, square_of
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
 from regalia.games.royal_court.actions import SEAT_NAMES, Action, make
@@ -76,7 +75,7 @@ _FIRST_ACTIONS: Final[tuple[Action, ...]] = (make(act.FIRST, 0), make(act.FIRST,
 #: Square ids. The counts (:attr:`RoyalCourtState.near`) are a list indexed by an integer per
 #: square: a square's count is read without hashing its tuple (which hashes both coordinates, and
 #: ``(x, -1)`` collides with ``(x, -2)``) and without boxing its id. The id is worked out from the
-#: coordinates (:func:`_square_id`), the same in every process (states pickle with their counts),
+#: coordinates (:func:`square_id`), the same in every process (states pickle with their counts),
 #: and the ids of the squares near the start are small. Tables by id, grown together as play
 #: reaches further squares (:func:`_cover`): the square, its eight neighbours' ids (clockwise from
 #: north), one more than the largest of them, its rows of ``play`` and ``place`` actions (by
@@ -89,31 +88,11 @@ _PLACE_ROWS: Final[list[tuple[Action, ...]]] = []
 _MOVES_FROM: Final[list[tuple[tuple[int, Action], ...]]] = []
 
 
-def _square_id(pos: Pos) -> int:
-    """The id of the square ``pos``: its coordinates folded onto 0, 1, 2... (0 → 0, -1 → 1,
-    1 → 2, -2 → 3...) and paired (Szudzik's pairing), so the squares near the start have small
-    ids: the squares up to 7 away have ids under 256.
-
-    >>> [_square_id(q) for q in [(0, 0), (0, -1), (-1, 0), (-1, -1), (7, -8)]]
-    [0, 1, 2, 3, 239]
-    >>> all(_pos_of(_square_id((x, y))) == (x, y) for x in range(-9, 9) for y in range(-9, 9))
-    True
-    """
-    x = pos[0]
-    y = pos[1]
-    a = x + x if x >= 0 else -x - x - 1
-    b = y + y if y >= 0 else -y - y - 1
-    return a * a + a + b if a >= b else b * b + a
-
-
 def _cover(n: int) -> None:
     """Grow the tables by id to cover the ids under ``n`` (each square's entries made once)."""
     for i in range(len(_POS), n):
-        s = math.isqrt(i)
-        r = i - s * s
-        a, b = (r, s) if r < s else (s, r - s)
-        q = square((a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2))
-        around = tuple([_square_id(nb) for nb in neighbours8(q)])
+        q = square_of(i)
+        around = tuple([square_id(nb) for nb in neighbours8(q)])
         _POS.append(q)
         _AROUND_IDS.append(around)
         _SPAN.append(max(around) + 1)
@@ -131,13 +110,6 @@ def _covering(near: list[int]) -> list[int]:
     if len(near) > len(_POS):
         _cover(len(near))
     return near
-
-
-def _pos_of(i: int) -> Pos:
-    """The square of id ``i`` (the inverse of :func:`_square_id`; canonical, :func:`square`)."""
-    if i >= len(_POS):
-        _cover(i + 1)
-    return _POS[i]
 
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
@@ -167,7 +139,7 @@ def _consort_steps(verb: str, src: Pos) -> tuple[tuple[int, Action], ...]:
     memo = _CONSORT_STEPS[verb]
     steps = memo.get(src)
     if steps is None:
-        steps = memo[src] = tuple((_square_id(q), make(verb, -1, src, q)) for q in neighbours8(src))
+        steps = memo[src] = tuple((square_id(q), make(verb, -1, src, q)) for q in neighbours8(src))
     return steps
 
 
@@ -215,7 +187,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     )
 
     board: dict[Pos, int]
-    #: For each square by its id (:func:`_square_id`), as far as the squares around the pieces
+    #: For each square by its id (:func:`square_id`), as far as the squares around the pieces
     #: that have stood on the board: how many pieces stand on the eight squares around it, plus
     #: :data:`OCCUPIED` if a piece stands on it (kept up to date as pieces come, go and move). A
     #: step may end on a square whose count is 2 to 8 (:meth:`steps_from`): one read. By square:
@@ -472,7 +444,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         near = self.near
         out: list[Pos] = []
         for q in neighbours8(pos):
-            i = _square_id(q)
+            i = square_id(q)
             if i < len(near) and 1 < near[i] < OCCUPIED:
                 out.append(q)
         return out
@@ -491,7 +463,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         for piece in self.tiles_in_play(self.player):
             src = at[piece]
             assert src is not None
-            out += self._steps(_MOVES_FROM[_square_id(src)])
+            out += self._steps(_MOVES_FROM[square_id(src)])
         return out
 
     def candidates(self, effect: Effect) -> list[Action]:
@@ -712,7 +684,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """``piece`` stands on ``pos`` (the board and the counts around it)."""
         self.board[pos] = piece
         near = self.near
-        i = _square_id(pos)
+        i = square_id(pos)
         if i >= len(_SPAN):
             _cover(i + 1)
         span = _SPAN[i]
@@ -735,7 +707,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         piece = self.board.pop(pos)
         near = _covering(self.near)
         front = self.front
-        i = _square_id(pos)
+        i = square_id(pos)
         n = near[i] - OCCUPIED
         near[i] = n
         if n:

@@ -14,9 +14,12 @@ Fields:
     the starting seat (-1 before the coin flip) and the seat whose turn it is.
 ``shield``, ``reserve``
     the royal shield's position and the 7 positions of the royal reserve (tile index, -1: empty).
-``board``, ``units``, ``unit_at``
+``board``, ``units``, ``unit_at``, ``cells``
     board position -> packed cell (:mod:`.board`); the 6 units (seat * 3 + k, k == 0 the elite;
-    ``None``: in the royal reserve); position -> unit index.
+    ``None``: in the royal reserve); position -> unit index; and by square id
+    (:func:`~regalia.core.grid.square_id`), as far as the squares around the tiles, :data:`TILE`
+    where a tile lies plus :data:`UNIT` where a unit stands (what the legal moves ask of a square,
+    read from a list rather than two dicts).
 ``supply``, ``top``
     the tiles still in the face-down supply (unordered: their order is chance's, decided when a
     tile is drawn) and the colour of its top tile's back (-1: unknown or empty).
@@ -48,7 +51,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
-from regalia.core.grid import Pos, neighbours8, square
+from regalia.core.grid import Pos, square, square_id, square_of
+from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
 from regalia.games.two_heirs.scoring import ScoreSheet, producers
@@ -71,6 +75,33 @@ CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((s + k) % RESERVE_SIZE for k in range(1, RESERVE_SIZE)) for s in range(RESERVE_SIZE)
 )
 
+#: A square of :attr:`Base.cells`: a tile lies there; a unit stands there (on a tile).
+TILE: Final = 1
+UNIT: Final = 2
+#: By square id, grown together as the tiles reach further squares (:func:`_cover`): each square's
+#: eight neighbours, clockwise from north, as ``(id, square, the step onto it from this square)``,
+#: and one more than the largest of their ids (how far :attr:`Base.cells` must reach around a tile).
+AROUND_BY_ID: Final[list[tuple[tuple[int, Pos, Action], ...]]] = []
+_SPAN: Final[list[int]] = []
+
+
+def _cover(n: int) -> None:
+    """Grow the tables by id to cover the ids under ``n``."""
+    for i in range(len(AROUND_BY_ID), n):
+        around = tuple([(square_id(q), q, a) for q, a in act.steps_from(square_of(i))])
+        AROUND_BY_ID.append(around)
+        _SPAN.append(max([j for j, _, _ in around]) + 1)
+
+
+def covering(cells: list[int]) -> list[int]:
+    """``cells``, with the tables by id grown to cover its ids: in the process that played to it
+    they do; a state unpickled in another (the root-parallel helpers, the lab's workers) may reach
+    further than any it has played."""
+    if len(cells) > len(AROUND_BY_ID):
+        _cover(len(cells))
+    return cells
+
+
 # What chance is to do (the ``chance`` field); 0: nothing.
 CH_SETS: Final = 1  # random sets: choose three
 CH_FIRST: Final = 2  # the royal shield flipped like a coin
@@ -91,6 +122,7 @@ class Base(CachedState[Action, "TwoHeirs"]):
         "board",
         "box",
         "camps_up",
+        "cells",
         "chance",
         "discarding",
         "discounts",
@@ -127,6 +159,7 @@ class Base(CachedState[Action, "TwoHeirs"]):
     board: dict[Pos, int]
     units: list[Pos | None]
     unit_at: dict[Pos, int]
+    cells: list[int]
     supply: list[int]
     top: int
     chance: int
@@ -160,7 +193,10 @@ class Base(CachedState[Action, "TwoHeirs"]):
         self.camps_up = [sum(1 for c in board.values() if c in camps) for camps in self.game.camp_codes]
 
     def _laid(self, pos: Pos) -> None:
-        """A tile now lies at ``pos``: the tally takes it into account when next asked."""
+        """A tile now lies at ``pos``: its cell says so, and the tally takes it into account when
+        next asked."""
+        i = square_id(pos)
+        self._reaching(i)[i] |= TILE
         self._score_cache = None
         if self._tally is not None:
             if len(self._dirty) < PLACES_BEFORE_REBUILD:
@@ -168,6 +204,17 @@ class Base(CachedState[Action, "TwoHeirs"]):
             else:  # scoring the board from scratch is now the cheaper
                 self._tally = None
                 self._dirty = ()
+
+    def _reaching(self, i: int) -> list[int]:
+        """:attr:`cells`, grown to reach the squares around the square of id ``i``."""
+        cells = self.cells
+        if i >= len(_SPAN):
+            _cover(i + 1)
+        span = _SPAN[i]
+        if span > len(cells):
+            _cover(span)
+            cells.extend([0] * (span - len(cells)))
+        return cells
 
     def _flipped(self) -> None:
         """A tile was flipped face down: the tally is rebuilt when next asked (rare)."""
@@ -210,10 +257,26 @@ class Base(CachedState[Action, "TwoHeirs"]):
         return self.tiles[index]
 
     def _reindex_units(self) -> None:
+        """Work out :attr:`unit_at` and :attr:`cells` from the board and the units (at the start,
+        and for a position set up field by field)."""
         self.unit_at = {}
         for i, p in enumerate(self.units):
             if p is not None and p not in self.unit_at:
                 self.unit_at[p] = i
+        self.cells = []
+        for pos in self.board:
+            self._laid(pos)
+        for pos in self.unit_at:
+            i = square_id(pos)
+            self._reaching(i)[i] |= UNIT
+
+    def _unit_moved(self, src: Pos | None, dst: Pos | None) -> None:
+        """The cells after a unit moved from ``src`` to ``dst`` (:attr:`unit_at` already says so)."""
+        if src is not None and src not in self.unit_at:
+            self.cells[square_id(src)] &= ~UNIT
+        if dst is not None:
+            i = square_id(dst)
+            self._reaching(i)[i] |= UNIT
 
     def units_in_reserve(self, seat: int) -> int:
         units = self.units
@@ -261,17 +324,20 @@ class Base(CachedState[Action, "TwoHeirs"]):
 
     def placements(self, seat: int) -> list[Pos]:
         """Free positions touching, by side or corner, a tile occupied by ``seat``'s unit (B.1, B.2)."""
-        board = self.board
+        cells = covering(self.cells)
         base = seat * UNITS_PER_SEAT
         out: list[Pos] = []
-        seen: set[Pos] = set()
+        seen: list[int] = []
         for p in self.units[base : base + UNITS_PER_SEAT]:
             if p is None:
                 continue
-            for q in neighbours8(p):
-                if q not in board and q not in seen:
-                    seen.add(q)
+            for j, q, _ in AROUND_BY_ID[square_id(p)]:
+                if not cells[j]:  # no tile there (nor a unit, which stands on one)
+                    cells[j] = UNIT  # seen (a mark on an empty square, taken off below)
+                    seen.append(j)
                     out.append(q)
+        for j in seen:
+            cells[j] = 0
         return out
 
     def _deficit(self, tile: int, res: list[int]) -> int:

@@ -177,6 +177,7 @@ class Effects(Rules):
         self.units[i] = dst
         if dst is not None:
             self.unit_at[dst] = i
+        self._unit_moved(src, dst)
         self.moved |= 1 << i
 
     def _take(self, tile: int) -> None:

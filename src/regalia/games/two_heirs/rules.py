@@ -19,7 +19,7 @@ import random
 from typing import Final
 
 from regalia.core.errors import IllegalAction
-from regalia.core.grid import Pos, format_pos, neighbours8
+from regalia.core.grid import Pos, format_pos, neighbours8, square_id
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import (
     BUILD,
@@ -31,14 +31,17 @@ from regalia.games.two_heirs.actions import (
     make,
 )
 from regalia.games.two_heirs.base import (
+    AROUND_BY_ID,
     CH_DEAL,
     CH_DRAW,
     CH_FIRST,
     CH_SETS,
     CH_START,
     CH_TOP,
+    TILE,
     UNITS_PER_SEAT,
     Base,
+    covering,
 )
 from regalia.games.two_heirs.tiles import COLOURS, Tile
 
@@ -112,7 +115,7 @@ class Rules(Base):
         base = p * UNITS_PER_SEAT
         units = self.units
         moved = self.moved
-        unit_at = self.unit_at
+        cells = covering(self.cells)
         # a unit may be called when one that has not moved this turn is in the royal reserve, to a
         # tile beside any of the seat's units with no unit on it: the squares its steps may reach
         targets: set[Pos] | None = None
@@ -125,12 +128,13 @@ class Rules(Base):
             u = units[i]
             if u is None:
                 continue
+            # a unit steps onto a tile with no unit on it: a cell of TILE alone
             if moved >> i & 1:
                 if targets is not None:
-                    targets.update([q for q in neighbours8(u) if q in board and q not in unit_at])
+                    targets.update([q for j, q, _ in AROUND_BY_ID[square_id(u)] if cells[j] == TILE])
                 continue
-            for q, a in act.steps_from(u):
-                if q in board and q not in unit_at:
+            for j, q, a in AROUND_BY_ID[square_id(u)]:
+                if cells[j] == TILE:
                     tail.append(a)
                     if targets is not None:
                         targets.add(q)

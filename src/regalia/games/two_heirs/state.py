@@ -71,6 +71,7 @@ class TwoHeirsState(Views):
         s.board = {}
         s.units = [None] * (2 * UNITS_PER_SEAT)
         s.unit_at = {}
+        s.cells = []
         s.hands = [[], []]
         s.box = []
         s.took = False
@@ -116,6 +117,7 @@ class TwoHeirsState(Views):
         s.board = self.board.copy()
         s.units = self.units[:]
         s.unit_at = self.unit_at.copy()
+        s.cells = self.cells[:]
         s.supply = self.supply[:]
         s.top = self.top
         s.chance = self.chance
