@@ -55,6 +55,26 @@ def test_every_neighbour_must_match() -> None:
     refused(state, "place E 1,1 270", PLACE)
 
 
+def test_the_rotations_that_fit_each_pattern_are_the_edges_matched_one_by_one() -> None:
+    """Placing a tile ("every edge matches neighbours"): for every tile type, shrines included, and
+    every pattern of edges the neighbours of a free position can show (``.``: no neighbour on that
+    side), the rotations the engine finds (from its table, filled a tile at a time) are those whose
+    four edges each meet no neighbour or the same edge."""
+    import regalia
+    from regalia.games.carcassonne.tiles import PATTERNS
+
+    state = regalia.load_game("carcassonne", shrines="6").new_state(seed=0)
+    cat = state.cat
+    assert len(cat.types) > 24
+    for tile in range(len(cat.types)):
+        for number, pattern in enumerate(PATTERNS):
+            edges = {r: cat.turned(tile, r).edges for r in cat.types[tile].rotations}
+            wanted = tuple(
+                r for r, e in edges.items() if all(p in (".", e[k]) for k, p in enumerate(pattern))
+            )
+            assert state.fits(tile, number) == wanted, (tile, pattern)
+
+
 def test_tile_must_touch_a_tile_by_a_side() -> None:
     """Placing a tile: the tile touches a laid tile by a side; by a corner only (1,1) or not at all
     is refused."""

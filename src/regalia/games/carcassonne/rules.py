@@ -38,7 +38,7 @@ from regalia.games.carcassonne.actions import (
     placed,
 )
 from regalia.games.carcassonne.base import AROUND, PH_DRAW, PH_PLACE, Base
-from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, PATTERNS, ROTATIONS, SHRINE
+from regalia.games.carcassonne.tiles import ABBEYS, CLOISTER, FIELD, ROTATIONS, SHRINE, pattern_mark
 
 _new = tuple.__new__
 #: The draw of tile type ``t`` (made once: chance's outcomes are listed at every draw).
@@ -117,15 +117,6 @@ class Rules(Base):
             mask = self._fit_mask(tile, pattern)
         return _MASK_ROTATIONS[mask]
 
-    def _fitting(self, tile: int, pattern: str) -> tuple[int, ...]:
-        """The rotations of ``tile`` (ascending) whose edges match ``pattern``, worked out."""
-        cat = self.cat
-        return tuple(
-            r
-            for r in cat.types[tile].rotations
-            if all(p == "." or p == e for p, e in zip(pattern, cat.turned(tile, r).edges, strict=True))
-        )
-
     def placements(self, tile: int) -> tuple[tuple[Pos, int], ...]:
         """Every (position, rotation) where ``tile`` may be laid, in position order ("Placing a tile")."""
         if self.drawn == tile and self._places is not None:
@@ -151,13 +142,24 @@ class Rules(Base):
         return places
 
     def _fit_mask(self, tile: int, pattern: int) -> int:
-        """The mask of the rotations of ``tile`` that fit pattern number ``pattern``, worked out
-        and kept in the catalogue's table."""
-        mask = 0
-        for r in self._fitting(tile, PATTERNS[pattern]):
-            mask |= 1 << (r // 90)
-        self.cat.fit_masks[tile][pattern] = mask
-        return mask
+        """The mask of the rotations of ``tile`` that fit pattern number ``pattern``. The tile's row
+        of the catalogue's table is filled whole on first need: a rotation fits the 16 patterns
+        that show, on each side, either no neighbour or the rotation's own edge there."""
+        cat = self.cat
+        masks = cat.fit_masks[tile]
+        for i in range(len(masks)):
+            masks[i] = 0
+        for r in cat.types[tile].rotations:
+            edges = cat.turned(tile, r).edges
+            marks = [pattern_mark(side, edges[side]) for side in range(4)]
+            bit = 1 << (r // 90)
+            for shown in range(16):  # the sides with a neighbour, as bits
+                number = 0
+                for side in range(4):
+                    if shown >> side & 1:
+                        number += marks[side]
+                masks[number] |= bit
+        return masks[pattern]
 
     def _abbey_allowed(self, pos: Pos, kind: str) -> bool:
         """A shrine touches at most one cloister and a cloister at most one shrine, the new one
