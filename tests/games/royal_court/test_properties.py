@@ -183,23 +183,19 @@ def test_illegal_actions_leave_the_state_unchanged(seed: int, stop: int, pick: i
 
 
 def test_a_pickled_state_plays_on_in_another_process() -> None:
-    """The counts are keyed by square ids worked out from the coordinates, not given in the order a
-    process met the squares: a position pickled here (as the root-parallel helpers and the lab's
-    workers receive it) lists the same legal actions in a new interpreter, and its counts are its
-    board's."""
-    import pickle
-    import subprocess
-    import sys
-
+    """The counts and the frontier are kept by square ids worked out from the coordinates, not
+    given in the order a process met the squares, and a new interpreter's tables by id grow to
+    the state's: a position pickled here (as the root-parallel helpers and the lab's workers
+    receive it) lists the same legal actions there, and its counts are its board's."""
     from regalia.core.loop import playout
+
+    from ..elsewhere import in_new_interpreter
 
     state = regalia.load_game("royal-court").new_state(seed=5)
     playout(state, random.Random(5), decisions=25)
     assert not state.is_terminal()
     script = (
-        "import pickle, sys\n"
         "from regalia.core.grid import neighbours8\n"
-        "state = pickle.loads(sys.stdin.buffer.read())\n"
         "counts = {}\n"
         "for pos in state.board:\n"
         "    counts[pos] = counts.get(pos, 0) + 16\n"
@@ -208,7 +204,4 @@ def test_a_pickled_state_plays_on_in_another_process() -> None:
         "assert state.counts() == counts\n"
         "print([state.notation(a) for a in state.legal_actions()])\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", script], input=pickle.dumps(state), capture_output=True, check=True
-    ).stdout.decode()
-    assert out.strip() == str([state.notation(a) for a in state.legal_actions()])
+    assert in_new_interpreter(state, script) == [str([state.notation(a) for a in state.legal_actions()])]

@@ -399,31 +399,25 @@ def test_a_pickled_state_plays_on_in_another_process() -> None:
     a new interpreter grow to the state's (the root-parallel helpers and the lab's workers
     unpickle states played elsewhere): there, the cells are what the board shows, and the legal
     actions and a random game on are those of the process that played it."""
-    import pickle
-    import subprocess
-    import sys
-
     from regalia.core.loop import playout
+
+    from ..elsewhere import in_new_interpreter
 
     state = game(SET_CHOICES[0]).new_state(seed=5)
     playout(state, random.Random(5), decisions=60)
     assert not state.is_terminal()
     script = (
-        "import pickle, random, sys\n"
+        "import random\n"
         "from regalia.core.loop import playout\n"
         "from tests.games.two_heirs.test_properties import assert_counts_are_the_boards\n"
-        "state = pickle.loads(sys.stdin.buffer.read())\n"
         "assert_counts_are_the_boards(state)\n"
         "print([state.notation(a) for a in state.legal_actions()])\n"
         "playout(state, random.Random(9))\n"
         "print(state.history_json())\n"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", script], input=pickle.dumps(state), capture_output=True, check=True
-    ).stdout.decode()
     here = state.clone()
     playout(here, random.Random(9))
-    assert out.split("\n")[:2] == [
+    assert in_new_interpreter(state, script) == [
         str([state.notation(a) for a in state.legal_actions()]),
         str(here.history_json()),
     ]
