@@ -13,6 +13,7 @@ Positions are ``(x, y)`` tuples; ``y`` grows to the north (up, from seat 0's sid
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from math import isqrt
 from typing import Final
 
@@ -91,6 +92,69 @@ def square_of(i: int) -> Pos:
     r = i - s * s
     a, b = (r, s) if r < s else (s, r - s)
     return square((a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2))
+
+
+class SquareTable:
+    """Tables by square id (:func:`square_id`), grown together as play reaches further squares.
+
+    An engine that keeps a list by square id (a count, a cell) reads a square's neighbours and its
+    own rows (its actions, say) by id too. This table keeps, for every id it covers, the square
+    (:attr:`squares`), its eight neighbours' ids clockwise from north (:attr:`around`) and one more
+    than the largest of them (:attr:`span`: how far a list by id must reach around the square);
+    ``add(i, square, around)``, given by the game, appends the game's own rows for the id ``i``.
+    A game makes one table and reads its lists directly (they are only ever appended to).
+
+    The lists by id a state keeps grow with play (:meth:`reaching`); a state unpickled in
+    another process (the root-parallel helpers, the lab's workers) may reach further than any
+    that process has played, so the state's readers go through :meth:`covering` first.
+
+    >>> rows = []
+    >>> table = SquareTable(lambda i, q, around: rows.append(q))
+    >>> i = square_id((1, 0))
+    >>> cells = table.reaching([], i)
+    >>> [table.squares[j] for j in table.around[i]][:3], rows[i]
+    ([(1, 1), (2, 1), (2, 0)], (1, 0))
+    >>> len(cells) == table.span[i] == max(table.around[i]) + 1 <= len(table.squares)
+    True
+    """
+
+    __slots__ = ("_add", "around", "span", "squares")
+
+    def __init__(self, add: Callable[[int, Pos, tuple[int, ...]], None] | None = None) -> None:
+        self.squares: list[Pos] = []
+        self.around: list[tuple[int, ...]] = []
+        self.span: list[int] = []
+        self._add = add
+
+    def cover(self, n: int) -> None:
+        """Grow the tables to cover the ids under ``n`` (each square's rows made once)."""
+        add = self._add
+        for i in range(len(self.squares), n):
+            q = square_of(i)
+            around = tuple([square_id(nb) for nb in neighbours8(q)])
+            self.squares.append(q)
+            self.around.append(around)
+            self.span.append(max(around) + 1)
+            if add is not None:
+                add(i, q, around)
+
+    def covering(self, cells: list[int]) -> list[int]:
+        """``cells``, a list by id, with the tables grown to cover its ids."""
+        if len(cells) > len(self.squares):
+            self.cover(len(cells))
+        return cells
+
+    def reaching(self, cells: list[int], i: int) -> list[int]:
+        """``cells``, a list by id, grown with zeros to reach every square around the square of
+        id ``i``, and the tables with it."""
+        span = self.span
+        if i >= len(span):
+            self.cover(i + 1)
+        reach = span[i]
+        if reach > len(cells):
+            self.cover(reach)
+            cells.extend([0] * (reach - len(cells)))
+        return cells
 
 
 def _known(pos: Pos) -> Pos:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Final, Self
 
 from regalia.core.errors import IllegalAction, NotationError, PositionError
 from regalia.core.game import CHANCE, JSON, SPECTATOR, TERMINAL, CachedState, ranked_returns
-from regalia.core.grid import Pos, format_pos, neighbours4, neighbours8, square, square_id, square_of
+from regalia.core.grid import Pos, SquareTable, format_pos, neighbours4, neighbours8, square, square_id
 from regalia.games.royal_court import actions as act
 from regalia.games.royal_court import archetypes as ar
 from regalia.games.royal_court.actions import SEAT_NAMES, Action, make
@@ -76,40 +76,27 @@ _FIRST_ACTIONS: Final[tuple[Action, ...]] = (make(act.FIRST, 0), make(act.FIRST,
 #: square: a square's count is read without hashing its tuple (which hashes both coordinates, and
 #: ``(x, -1)`` collides with ``(x, -2)``) and without boxing its id. The id is worked out from the
 #: coordinates (:func:`square_id`), the same in every process (states pickle with their counts),
-#: and the ids of the squares near the start are small. Tables by id, grown together as play
-#: reaches further squares (:func:`_cover`): the square, its eight neighbours' ids (clockwise from
-#: north), one more than the largest of them, its rows of ``play`` and ``place`` actions (by
-#: archetype) and its ``move`` actions to each neighbour (each with the neighbour's id).
-_POS: Final[list[Pos]] = []
-_AROUND_IDS: Final[list[tuple[int, ...]]] = []
-_SPAN: Final[list[int]] = []
+#: and the ids of the squares near the start are small. The tables by id (:class:`SquareTable`:
+#: the square, its eight neighbours' ids clockwise from north) hold the game's rows too: the
+#: square's ``play`` and ``place`` actions (by archetype) and its ``move`` actions to each
+#: neighbour (each with the neighbour's id).
 _PLAY_ROWS: Final[list[tuple[Action, ...]]] = []
 _PLACE_ROWS: Final[list[tuple[Action, ...]]] = []
 _MOVES_FROM: Final[list[tuple[tuple[int, Action], ...]]] = []
 
 
-def _cover(n: int) -> None:
-    """Grow the tables by id to cover the ids under ``n`` (each square's entries made once)."""
-    for i in range(len(_POS), n):
-        q = square_of(i)
-        around = tuple([square_id(nb) for nb in neighbours8(q)])
-        _POS.append(q)
-        _AROUND_IDS.append(around)
-        _SPAN.append(max(around) + 1)
-        _PLAY_ROWS.append(tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
-        _PLACE_ROWS.append(tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
-        _MOVES_FROM.append(
-            tuple([(j, make(act.MOVE, -1, q, nb)) for j, nb in zip(around, neighbours8(q), strict=True)])
-        )
+def _add_rows(i: int, q: Pos, around: tuple[int, ...]) -> None:
+    """The rows of the square ``q`` (of id ``i``): its actions."""
+    _PLAY_ROWS.append(tuple([make(act.PLAY, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+    _PLACE_ROWS.append(tuple([make(act.PLACE, k, None, q) for k in range(ar.MAX_ARCHETYPES)]))
+    _MOVES_FROM.append(
+        tuple([(j, make(act.MOVE, -1, q, nb)) for j, nb in zip(around, neighbours8(q), strict=True)])
+    )
 
 
-def _covering(near: list[int]) -> list[int]:
-    """``near``, with the tables by id grown to cover its ids: in the process that played to it they
-    do; a state unpickled in another (the root-parallel helpers, the lab's workers) may reach
-    further than any it has played."""
-    if len(near) > len(_POS):
-        _cover(len(near))
-    return near
+_SQUARES: Final = SquareTable(_add_rows)
+_POS: Final = _SQUARES.squares
+_AROUND_IDS: Final = _SQUARES.around
 
 
 #: Added to a square's count in ``near`` while a piece stands on it (more than the 8 around it).
@@ -418,7 +405,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """The empty squares adjacent (sides or corners) to a tile in play, the king or the queen:
         where a tile may be played (Gameplay 1), in the order in which they joined the frontier
         (:attr:`front`)."""
-        _covering(self.near)
+        _SQUARES.covering(self.near)
         return [_POS[i] for i in self.front]
 
     def _frontier_rows(self, place: bool) -> list[tuple[Action, ...]]:
@@ -428,14 +415,14 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         The frontier is kept with the counts (:attr:`front`), in the order in which its squares
         joined it.
         """
-        _covering(self.near)
+        _SQUARES.covering(self.near)
         rows = _PLACE_ROWS if place else _PLAY_ROWS
         return [rows[i] for i in self.front]
 
     def counts(self) -> dict[Pos, int]:
         """:attr:`near` by square: for each square with a piece on it or beside it, the pieces
         around it, plus :data:`OCCUPIED` if a piece stands on it."""
-        return {_POS[i]: n for i, n in enumerate(_covering(self.near)) if n}
+        return {_POS[i]: n for i, n in enumerate(_SQUARES.covering(self.near)) if n}
 
     def steps_from(self, pos: Pos) -> list[Pos]:
         """The squares the piece at ``pos`` may move to: one square in any of 8 directions, onto an
@@ -459,7 +446,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
         """Step 3's moves: each tile in play, to each square :meth:`steps_from` gives."""
         out: list[Action] = []
         at = self.at
-        _covering(self.near)
+        _SQUARES.covering(self.near)
         for piece in self.tiles_in_play(self.player):
             src = at[piece]
             assert src is not None
@@ -683,14 +670,8 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     def _occupy(self, pos: Pos, piece: int) -> None:
         """``piece`` stands on ``pos`` (the board and the counts around it)."""
         self.board[pos] = piece
-        near = self.near
         i = square_id(pos)
-        if i >= len(_SPAN):
-            _cover(i + 1)
-        span = _SPAN[i]
-        if span > len(near):
-            _cover(span)  # the rows of every id the frontier may read
-            near.extend([0] * (span - len(near)))
+        near = _SQUARES.reaching(self.near, i)
         front = self.front
         n = near[i]
         if n:  # (under OCCUPIED: no piece stands there)
@@ -705,7 +686,7 @@ class RoyalCourtState(CachedState[Action, "RoyalCourt"]):
     def _vacate(self, pos: Pos) -> int:
         """The piece on ``pos`` leaves it (the board and the counts around it); returns it."""
         piece = self.board.pop(pos)
-        near = _covering(self.near)
+        near = _SQUARES.covering(self.near)
         front = self.front
         i = square_id(pos)
         n = near[i] - OCCUPIED

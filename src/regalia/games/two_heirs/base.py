@@ -51,7 +51,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
-from regalia.core.grid import Pos, square, square_id, square_of
+from regalia.core.grid import Pos, SquareTable, square, square_id
 from regalia.games.two_heirs import actions as act
 from regalia.games.two_heirs.actions import Action
 from regalia.games.two_heirs.board import owner_of, tile_of
@@ -78,28 +78,17 @@ CLOCKWISE_FROM: Final[tuple[tuple[int, ...], ...]] = tuple(
 #: A square of :attr:`Base.cells`: a tile lies there; a unit stands there (on a tile).
 TILE: Final = 1
 UNIT: Final = 2
-#: By square id, grown together as the tiles reach further squares (:func:`_cover`): each square's
-#: eight neighbours, clockwise from north, as ``(id, square, the step onto it from this square)``,
-#: and one more than the largest of their ids (how far :attr:`Base.cells` must reach around a tile).
+#: By square id (:class:`SquareTable`, grown as the tiles reach further squares): each square's
+#: eight neighbours, clockwise from north, as ``(id, square, the step onto it from this square)``.
 AROUND_BY_ID: Final[list[tuple[tuple[int, Pos, Action], ...]]] = []
-_SPAN: Final[list[int]] = []
 
 
-def _cover(n: int) -> None:
-    """Grow the tables by id to cover the ids under ``n``."""
-    for i in range(len(AROUND_BY_ID), n):
-        around = tuple([(square_id(q), q, a) for q, a in act.steps_from(square_of(i))])
-        AROUND_BY_ID.append(around)
-        _SPAN.append(max([j for j, _, _ in around]) + 1)
+def _add_rows(i: int, q: Pos, around: tuple[int, ...]) -> None:
+    AROUND_BY_ID.append(tuple([(j, nb, a) for j, (nb, a) in zip(around, act.steps_from(q), strict=True)]))
 
 
-def covering(cells: list[int]) -> list[int]:
-    """``cells``, with the tables by id grown to cover its ids: in the process that played to it
-    they do; a state unpickled in another (the root-parallel helpers, the lab's workers) may reach
-    further than any it has played."""
-    if len(cells) > len(AROUND_BY_ID):
-        _cover(len(cells))
-    return cells
+#: The tables by square id that :attr:`Base.cells` is read with.
+SQUARES: Final = SquareTable(_add_rows)
 
 
 # What chance is to do (the ``chance`` field); 0: nothing.
@@ -207,14 +196,7 @@ class Base(CachedState[Action, "TwoHeirs"]):
 
     def _reaching(self, i: int) -> list[int]:
         """:attr:`cells`, grown to reach the squares around the square of id ``i``."""
-        cells = self.cells
-        if i >= len(_SPAN):
-            _cover(i + 1)
-        span = _SPAN[i]
-        if span > len(cells):
-            _cover(span)
-            cells.extend([0] * (span - len(cells)))
-        return cells
+        return SQUARES.reaching(self.cells, i)
 
     def _flipped(self) -> None:
         """A tile was flipped face down: the tally is rebuilt when next asked (rare)."""
@@ -324,7 +306,7 @@ class Base(CachedState[Action, "TwoHeirs"]):
 
     def placements(self, seat: int) -> list[Pos]:
         """Free positions touching, by side or corner, a tile occupied by ``seat``'s unit (B.1, B.2)."""
-        cells = covering(self.cells)
+        cells = SQUARES.covering(self.cells)
         base = seat * UNITS_PER_SEAT
         out: list[Pos] = []
         seen: list[int] = []

@@ -38,10 +38,10 @@ from regalia.games.two_heirs.base import (
     CH_SETS,
     CH_START,
     CH_TOP,
+    SQUARES,
     TILE,
     UNITS_PER_SEAT,
     Base,
-    covering,
 )
 from regalia.games.two_heirs.tiles import COLOURS, Tile
 
@@ -115,7 +115,7 @@ class Rules(Base):
         base = p * UNITS_PER_SEAT
         units = self.units
         moved = self.moved
-        cells = covering(self.cells)
+        cells = SQUARES.covering(self.cells)
         # a unit may be called when one that has not moved this turn is in the royal reserve, to a
         # tile beside any of the seat's units with no unit on it: the squares its steps may reach
         targets: set[Pos] | None = None
