@@ -46,7 +46,8 @@ Feature(kind='city', tiles=frozenset({(0, 0)}), open=1, pennants=0, meeples=(), 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+import dataclasses
+from typing import TYPE_CHECKING, Any, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
 from regalia.core.grid import Pos, neighbours8
@@ -64,8 +65,15 @@ PH_PLACE: Final = 2
 PH_FOLLOWER: Final = 3
 
 
-class Feature(NamedTuple):
-    """The record of a feature, kept at its root in the union-find (immutable: changes replace it)."""
+@dataclasses.dataclass(init=False, slots=True)
+class Feature:
+    """The record of a feature, kept at its root in the union-find.
+
+    Never changed in place: a change replaces the record (clones share the records, as they share
+    the list's other values). A class rather than a named tuple: the compiled build makes one
+    without a generic call and keeps its counts unboxed (a record is made for every segment laid
+    and every join).
+    """
 
     #: city, road, field, cloister or shrine
     kind: str
@@ -79,6 +87,25 @@ class Feature(NamedTuple):
     meeples: tuple[Pos, ...]
     #: for a field: the city nodes it touches (their roots are the cities)
     cities: tuple[int, ...]
+
+    def __init__(
+        self,
+        kind: str,
+        tiles: frozenset[Pos],
+        open: int,
+        pennants: int,
+        meeples: tuple[Pos, ...],
+        cities: tuple[int, ...],
+    ) -> None:
+        self.kind = kind
+        self.tiles = tiles
+        self.open = open
+        self.pennants = pennants
+        self.meeples = meeples
+        self.cities = cities
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Feature, (self.kind, self.tiles, self.open, self.pennants, self.meeples, self.cities))
 
 
 #: Unit vectors of the sides N E S W (y grows to the north).

@@ -43,10 +43,6 @@ from regalia.games.carcassonne.tiles import (
     SIDE_HALVES,
 )
 
-#: Makes a :class:`Feature` of its fields (``Feature._make`` without its interpreted classmethod,
-#: which the compiled build paid at every feature laid and merged).
-_new = tuple.__new__
-
 #: Points of a completed cloister or shrine ("Scoring").
 ABBEY_POINTS: Final = 9
 #: Points per completed city a field touches, at the end ("Final scoring: farms").
@@ -54,15 +50,13 @@ FIELD_POINTS: Final = 3
 
 
 def _with_meeples(record: Feature, meeples: tuple[Pos, ...]) -> Feature:
-    """``record`` with other followers (what ``_replace`` does, without its interpreted code)."""
-    kind, tiles, open_edges, pennants, _, cities = record
-    return _new(Feature, (kind, tiles, open_edges, pennants, meeples, cities))
+    """``record`` with other followers."""
+    return Feature(record.kind, record.tiles, record.open, record.pennants, meeples, record.cities)
 
 
 def _with_open(record: Feature, open_edges: int) -> Feature:
     """``record`` with another count of open edges."""
-    kind, tiles, _, pennants, meeples, cities = record
-    return _new(Feature, (kind, tiles, open_edges, pennants, meeples, cities))
+    return Feature(record.kind, record.tiles, open_edges, record.pennants, record.meeples, record.cities)
 
 
 class Effects(Rules):
@@ -126,7 +120,7 @@ class Effects(Rules):
             parent.append(base + i)
             open_edges = len(seg.sides) if seg.kind in (CITY, ROAD) else 0
             cities = tuple(base + c for c in seg.cities) if seg.cities else ()
-            fdata.append(_new(Feature, (seg.kind, tiles, open_edges, int(seg.pennant), (), cities)))
+            fdata.append(Feature(seg.kind, tiles, open_edges, int(seg.pennant), (), cities))
         if turned.abbey >= 0:
             self.abbeys[pos] = turned.segments[turned.abbey].kind
         board = self.board
@@ -184,16 +178,13 @@ class Effects(Rules):
             ra, rb, first, second = rb, ra, second, first
         self.parent[rb] = ra
         fdata[rb] = None
-        fdata[ra] = _new(
-            Feature,
-            (
-                first.kind,
-                first.tiles | second.tiles,
-                first.open + second.open - closes,
-                first.pennants + second.pennants,
-                first.meeples + second.meeples,
-                first.cities + second.cities,
-            ),
+        fdata[ra] = Feature(
+            first.kind,
+            first.tiles | second.tiles,
+            first.open + second.open - closes,
+            first.pennants + second.pennants,
+            first.meeples + second.meeples,
+            first.cities + second.cities,
         )
 
     # ------------------------------------------------------------------ the follower and scoring
