@@ -146,14 +146,15 @@ class SquareTable:
 
     def reaching(self, cells: list[int], i: int) -> list[int]:
         """``cells``, a list by id, grown with zeros to reach every square around the square of
-        id ``i``, and the tables with it."""
+        id ``i``, and the tables grown to cover it (as :meth:`covering`)."""
         span = self.span
         if i >= len(span):
             self.cover(i + 1)
         reach = span[i]
         if reach > len(cells):
-            self.cover(reach)
             cells.extend([0] * (reach - len(cells)))
+        if len(cells) > len(span):
+            self.cover(len(cells))
         return cells
 
 

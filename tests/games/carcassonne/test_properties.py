@@ -9,10 +9,7 @@ shrine touches at most one cloister and a cloister at most one shrine).
 
 from __future__ import annotations
 
-import pickle
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
@@ -23,8 +20,9 @@ from hypothesis import strategies as st
 import regalia
 from regalia.core.errors import IllegalAction
 from regalia.core.game import CHANCE
+from regalia.core.grid import neighbours8, square_id
 from regalia.games.carcassonne.actions import DRAW, FOLLOWER, PASS, PLACE, Action
-from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_PLACE, SIDE_VECTORS, order_key
+from regalia.games.carcassonne.base import AROUND, FOLLOWERS, PH_PLACE, SIDE_VECTORS, TILE, order_key
 from regalia.games.carcassonne.state import CarcassonneState
 from regalia.games.carcassonne.tiles import ABBEYS, CITY, CLOISTER, HALVES, PATTERNS, ROAD, SHRINE, SIDES
 
@@ -153,6 +151,11 @@ def check_ply(state: CarcassonneState, previous: list[int], seen: set[tuple[str,
         ]
         assert PATTERNS[pattern] == "".join(shown)
     assert [(q, pattern) for q, pattern, _ in state.need_sorted] == sorted(state.need.items())
+    # the same squares by id: a tile's code, a free position's pattern, 0 elsewhere
+    by_id = {square_id(q): TILE + code for q, code in state.board.items()}
+    by_id.update({square_id(q): pattern for q, pattern in state.need.items()})
+    assert {i: c for i, c in enumerate(state.cells) if c} == by_id
+    assert all(square_id(q) < len(state.cells) for x, y in state.board for q in neighbours8((x, y)))
     assert state.need_keys == [order_key(q) for q, _, _ in state.need_sorted]
     copy = state.clone()
     assert (copy.need, copy.need_sorted, copy.need_keys) == (state.need, state.need_sorted, state.need_keys)
@@ -346,22 +349,34 @@ def test_features_match_a_search_from_scratch(seed: int, options: dict[str, Any]
             matches_reference(state)
 
 
-def test_a_state_sent_to_another_process_lists_the_same_placements() -> None:
+def test_a_state_sent_to_another_process_plays_on_the_same() -> None:
     """A search may run in other processes (``mcts:...:workers=2``): a state pickled into a fresh
-    interpreter, there drawing a tile, lists the same placements as here ("Placing a tile"), since
-    the free positions carry their patterns by numbers that are the same in every process."""
+    interpreter, whose tables by square id start empty, lists the same placements there after a
+    draw ("Placing a tile"), and a random game on from it is the same as here: the free positions
+    carry their patterns by numbers, and the cells their squares by ids, the same in every
+    process."""
+    from regalia.core.loop import playout
+
+    from ..elsewhere import in_new_interpreter
+
     for state in play({"shrines": "6"}, 11):
         if state.ply > 60 and state.current_player == CHANCE:
             break
     draw = max(state.chance_outcomes())[0]  # a tile of the bag, the same every run
     here = state.clone()
     here.apply(draw)
-    code = (
-        "import pickle, sys; state, draw = pickle.load(sys.stdin.buffer); state.apply(draw); "
-        "print(repr(state.legal_actions()))"
-    )
-    sent = pickle.dumps((state, draw))
-    run = subprocess.run([sys.executable, "-c", code], input=sent, capture_output=True, timeout=120)
-    assert run.returncode == 0, run.stderr.decode()[-2000:]
     assert here.phase == PH_PLACE
-    assert run.stdout.decode().strip() == repr(here.legal_actions())
+    there = here.clone()
+    playout(there, random.Random(4))
+    script = (
+        "import random\n"
+        "from regalia.core.loop import playout\n"
+        f"state.apply_text({state.notation(draw)!r})\n"
+        "print(repr(state.legal_actions()))\n"
+        "playout(state, random.Random(4))\n"
+        "print(state.history_json(), state.scores())\n"
+    )
+    assert in_new_interpreter(state, script) == [
+        repr(here.legal_actions()),
+        f"{there.history_json()} {there.scores()}",
+    ]

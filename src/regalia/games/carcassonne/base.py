@@ -15,12 +15,17 @@ Fields of :class:`Base`:
     (segment ``i`` of the tile is node ``nodes[pos] + i``).
 ``parent``, ``fdata``
     the union-find, and the feature record of each root (``None`` elsewhere).
-``need``, ``need_sorted``, ``need_keys``
-    every free position next to a tile -> the number of its pattern, the edges its neighbours
-    show it N E S W (:data:`.tiles.PATTERNS`), from which the legal placements are read; its
-    positions in order (the order placements are listed in), each with its pattern's number and
-    its placements' slots (:func:`placement_slots`); their keys (:func:`order_key`), in the same
-    order. The three are kept up to date as tiles are laid.
+``cells``
+    the board and the free positions by square id (:func:`.core.grid.square_id`, a list read
+    without hashing a position): a tile's square holds ``TILE`` plus its ``board`` code; a free
+    position (next to a tile by a side) the number of its pattern, the edges its neighbours show
+    it N E S W (:data:`.tiles.PATTERNS`), from which the legal placements are read; any other
+    square 0. Kept up to date as tiles are laid; it reaches every square next to a tile.
+``need_sorted``, ``need_keys``
+    the free positions in order (the order placements are listed in), each with its pattern's
+    number and its placements' slots (:data:`SLOTS`); their keys (:func:`order_key`),
+    in the same order. Kept up to date as tiles are laid. (:attr:`Base.need` gives the free
+    positions and their patterns as a dict.)
 ``abbeys``, ``meeples``
     cloister and shrine positions -> their kind; the tiles holding a follower -> (seat, segment).
 ``followers``, ``points``
@@ -50,7 +55,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, Final
 
 from regalia.core.game import CHANCE, TERMINAL, CachedState
-from regalia.core.grid import Pos, neighbours8
+from regalia.core.grid import Pos, SquareTable, neighbours8, square_id
 from regalia.games.carcassonne.actions import Action
 from regalia.games.carcassonne.tiles import Catalogue, Turned
 
@@ -133,22 +138,21 @@ def order_key(pos: Pos) -> int:
 
 #: A placement: a free position and a rotation.
 Placement = tuple[Pos, int]
-#: Per free position: its placements by the mask of the rotations that fit (bit ``r // 90``),
-#: made once (a placement list is made at every draw, mostly of the same positions and
-#: rotations).
-_SLOTS: Final[dict[Pos, list[tuple[Placement, ...] | None]]] = {}
-#: The most positions ``_SLOTS`` keeps (it starts again past it).
-SLOTS_LIMIT: Final = 4096
+#: A square of :attr:`Base.cells` at or above this holds a tile (``TILE + code``); below it, a
+#: free position's pattern number (:data:`.tiles.PATTERNS` has 256) or 0.
+TILE: Final = 256
+#: By square id: its placements by the mask of the rotations that fit (bit ``r // 90``; ``None``:
+#: not made yet), made once (a placement list is made at every draw, mostly of the same
+#: positions and rotations).
+SLOTS: Final[list[list[tuple[Placement, ...] | None]]] = []
 
 
-def placement_slots(pos: Pos) -> list[tuple[Placement, ...] | None]:
-    """The 16 slots of ``pos``'s placements by mask of rotations (``None``: not made yet)."""
-    found = _SLOTS.get(pos)
-    if found is None:
-        if len(_SLOTS) >= SLOTS_LIMIT:
-            _SLOTS.clear()  # a bound on the memory a long run's boards may take
-        found = _SLOTS[pos] = [None] * 16
-    return found
+def _add_rows(i: int, q: Pos, around: tuple[int, ...]) -> None:
+    SLOTS.append([None] * 16)
+
+
+#: The tables by square id that :attr:`Base.cells` is read with (:class:`.core.grid.SquareTable`).
+SQUARES: Final = SquareTable(_add_rows)
 
 
 class Base(CachedState[Action, "Carcassonne"]):
@@ -162,12 +166,12 @@ class Base(CachedState[Action, "Carcassonne"]):
         "bag_left",
         "board",
         "cat",
+        "cells",
         "drawn",
         "fdata",
         "followers",
         "log",
         "meeples",
-        "need",
         "need_keys",
         "need_sorted",
         "nodes",
@@ -184,7 +188,7 @@ class Base(CachedState[Action, "Carcassonne"]):
     nodes: dict[Pos, int]
     parent: list[int]
     fdata: list[Feature | None]
-    need: dict[Pos, int]
+    cells: list[int]
     need_sorted: list[tuple[Pos, int, list[tuple[Placement, ...] | None]]]
     need_keys: list[int]
     abbeys: dict[Pos, str]
@@ -234,14 +238,24 @@ class Base(CachedState[Action, "Carcassonne"]):
     def feature_root(self, pos: Pos, segment: int) -> int:
         return self.find(self.nodes[pos] + segment)
 
+    @property
+    def need(self) -> dict[Pos, int]:
+        """Every free position next to a tile -> the number of its pattern (:attr:`cells`), in
+        order."""
+        return {q: pattern for q, pattern, _ in self.need_sorted}
+
     def abbey_neighbours(self, pos: Pos) -> int:
         """How many of the eight positions around ``pos`` hold a tile."""
+        cells = SQUARES.covering(self.cells)
+        i = square_id(pos)
+        if i < len(cells) and cells[i] >= TILE:  # (its neighbours are in the list)
+            n = 0
+            for j in SQUARES.around[i]:
+                if cells[j] >= TILE:
+                    n += 1
+            return n
         board = self.board
-        n = 0
-        for q in neighbours8(pos):  # AROUND's order, made once per position
-            if q in board:
-                n += 1
-        return n
+        return sum(1 for q in neighbours8(pos) if q in board)
 
     def events(self) -> list[Event]:
         """Scoring and discards so far: ``(ply, "score", kind, points per seat, tiles)``,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Final
 
-from regalia.core.grid import Pos, neighbours4, neighbours8
+from regalia.core.grid import Pos, neighbours8, square_id
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
     ORDER_SPAN,
@@ -29,8 +29,10 @@ from regalia.games.carcassonne.base import (
     PH_FOLLOWER,
     PH_PLACE,
     SIDE_VECTORS,
+    SLOTS,
+    SQUARES,
+    TILE,
     Feature,
-    placement_slots,
 )
 from regalia.games.carcassonne.rules import Rules
 from regalia.games.carcassonne.tiles import (
@@ -116,45 +118,46 @@ class Effects(Rules):
         parent = self.parent
         fdata = self.fdata
         tiles = frozenset((pos,))
-        for i, seg in enumerate(turned.segments):
-            parent.append(base + i)
+        for k, seg in enumerate(turned.segments):
+            parent.append(base + k)
             open_edges = len(seg.sides) if seg.kind in (CITY, ROAD) else 0
             cities = tuple(base + c for c in seg.cities) if seg.cities else ()
             fdata.append(Feature(seg.kind, tiles, open_edges, int(seg.pennant), (), cities))
         if turned.abbey >= 0:
             self.abbeys[pos] = turned.segments[turned.abbey].kind
-        board = self.board
-        need = self.need
+        i = square_id(pos)
+        cells = SQUARES.reaching(self.cells, i)
         order = self.need_sorted
         keys = self.need_keys
         x, y = pos
-        if pos in need:
-            del need[pos]
+        if 0 < cells[i] < TILE:  # a free position: it leaves the order (by its key)
             at = bisect_left(keys, x * ORDER_SPAN + y)  # order_key(pos), as the keys below
             del keys[at]
             del order[at]
+        cells[i] = TILE + self.board[pos]
+        by_code = self.cat.by_code
+        nodes = self.nodes
         edges = turned.edges
         marks = turned.marks
-        around = neighbours4(pos)  # canonical squares (core.grid.square), SIDE_VECTORS' order
+        around = SQUARES.around[i]  # the eight clockwise from north: the sides are every other
         for side, (dx, dy) in enumerate(SIDE_VECTORS):
-            q = around[side]
+            j = around[2 * side]
+            c = cells[j]
             back = (side + 2) % 4
-            if q not in board:
+            if c < TILE:
                 # the free position beyond this side now sees its edge: its pattern's number gains
                 # the edge's mark, and the position keeps its place in the order (by its key)
-                pattern = need.get(q)
+                pattern = cells[j] = c + marks[side]
                 key = (x + dx) * ORDER_SPAN + y + dy
                 at = bisect_left(keys, key)
-                if pattern is None:
-                    pattern = need[q] = marks[side]
-                    keys.insert(at, key)
-                    order.insert(at, (q, pattern, placement_slots(q)))
+                if c:
+                    order[at] = (order[at][0], pattern, order[at][2])
                 else:
-                    pattern = need[q] = pattern + marks[side]
-                    order[at] = (q, pattern, order[at][2])
+                    keys.insert(at, key)
+                    order.insert(at, (SQUARES.squares[j], pattern, SLOTS[j]))
                 continue
-            other = self.turned(q)
-            qbase = self.nodes[q]
+            other = by_code[c - TILE]
+            qbase = nodes[SQUARES.squares[j]]
             if edges[side] != "F":
                 self._join(base + turned.side_segment[side], qbase + other.side_segment[back], 2)
             for h, facing in SIDE_HALVES[side]:
@@ -228,8 +231,7 @@ class Effects(Rules):
                 assert record is not None
                 if record.open == 0 and root not in done_roots:
                     done_roots.append(root)
-        abbeys = self.abbeys
-        abbeys_done = [q for q in (pos, *neighbours8(pos)) if q in abbeys and self.abbey_neighbours(q) == 8]
+        abbeys_done = self._abbeys_completed(pos)
         for root in done_roots:
             record = self.fdata[root]
             assert record is not None
@@ -251,6 +253,23 @@ class Effects(Rules):
         for loser in challenges:
             if loser is not None:
                 self._send_home(loser)
+
+    def _abbeys_completed(self, pos: Pos) -> list[Pos]:
+        """The cloisters and shrines the tile at ``pos`` completed: itself or one around it, now
+        with tiles all round."""
+        if not self.abbeys:
+            return []
+        cells = SQUARES.covering(self.cells)
+        by_code = self.cat.by_code
+        i = square_id(pos)
+        done = []
+        for j in (i, *SQUARES.around[i]):
+            c = cells[j]
+            if c >= TILE and by_code[c - TILE].abbey >= 0:
+                q = SQUARES.squares[j]
+                if self.abbey_neighbours(q) == 8:
+                    done.append(q)
+        return done
 
     def _challenged(self, pos: Pos, done: list[Pos]) -> Pos | None:
         """The occupied cloister or shrine of the other kind next to the completed one at ``pos`` that

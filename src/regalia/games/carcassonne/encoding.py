@@ -561,7 +561,7 @@ class CarcassonneEncoding(WindowEncoding[Rules]):
         x1 = x0 + side
         y0 = top - side
         at = idx["open"] * c
-        for x, y in s.need:
+        for (x, y), _, _ in s.need_sorted:
             if x0 <= x < x1 and y0 < y <= top:
                 add(at + (top - y) * side + x - x0)
         if s.phase == PH_PLACE and not s.terminal:

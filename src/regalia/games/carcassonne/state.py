@@ -72,7 +72,7 @@ class CarcassonneState(Views):
         s.nodes = {}
         s.parent = []
         s.fdata = []
-        s.need = {}
+        s.cells = []
         s.need_sorted = []
         s.need_keys = []
         s.abbeys = {}
@@ -101,7 +101,7 @@ class CarcassonneState(Views):
         s.nodes = self.nodes.copy()
         s.parent = self.parent[:]
         s.fdata = self.fdata[:]
-        s.need = self.need.copy()
+        s.cells = self.cells[:]
         s.need_sorted = self.need_sorted[:]
         s.need_keys = self.need_keys[:]
         s.abbeys = self.abbeys.copy()
