@@ -65,18 +65,20 @@ def make_place(tile: int, pos: Pos, rotation: int) -> Action:
     return _new(Action, (PLACE, tile, pos, rotation, "", ""))
 
 
-#: The placements made so far, by tile type, then position: the four rotations' actions, made
-#: together (a tuple of actions holds no container the garbage collector would keep tracking). A
-#: placement step lists each (position, rotation) the drawn tile fits, and making each action anew
-#: allocated two tuples per placement at every draw (docs/performance.md).
-_PLACED: Final[list[dict[Pos, tuple[Action, ...]]]] = []
+#: The placements made so far, by tile type, then position: the four rotations' actions, each
+#: made when first needed (``None`` before), in a tuple (a tuple of actions holds no container the
+#: garbage collector would keep tracking). A placement step lists each (position, rotation) the
+#: drawn tile fits, and making each action anew allocated two tuples per placement at every draw
+#: (docs/performance.md); a random game's step makes one placement alone.
+_PLACED: Final[list[dict[Pos, tuple[Action | None, ...]]]] = []
+_UNMADE: Final[tuple[Action | None, ...]] = (None, None, None, None)
 #: The positions kept a tile type (the memo starts again past it).
 MEMO_LIMIT: Final = 4096
 
 
 def placed(tile: int, places: tuple[tuple[Pos, int], ...]) -> tuple[Action, ...]:
     """``make_place(tile, pos, rotation)`` for each ``(pos, rotation)`` of ``places``, in order
-    (each made once and kept)."""
+    (each made once, when first needed, and kept)."""
     while len(_PLACED) <= tile:
         _PLACED.append({})
     memo = _PLACED[tile]
@@ -86,8 +88,13 @@ def placed(tile: int, places: tuple[tuple[Pos, int], ...]) -> tuple[Action, ...]
         if turns is None:
             if len(memo) >= MEMO_LIMIT:
                 memo.clear()  # a bound on the memory a long run's boards may take
-            turns = memo[pos] = tuple([_new(Action, (PLACE, tile, pos, r, "", "")) for r in ROTATIONS])
-        out.append(turns[rotation // 90])
+            turns = _UNMADE
+        r = rotation // 90
+        found = turns[r]
+        if found is None:
+            found = _new(Action, (PLACE, tile, pos, rotation, "", ""))
+            memo[pos] = (*turns[:r], found, *turns[r + 1 :])
+        out.append(found)
     return tuple(out)
 
 
