@@ -147,8 +147,16 @@ TILE: Final = 256
 SLOTS: Final[list[list[tuple[Placement, ...] | None]]] = []
 
 
+#: By square id: its :func:`order_key`, and the set of that square alone (the tiles of each
+#: feature of a tile laid there).
+ORDER_KEYS: Final[list[int]] = []
+ALONE: Final[list[frozenset[Pos]]] = []
+
+
 def _add_rows(i: int, q: Pos, around: tuple[int, ...]) -> None:
     SLOTS.append([None] * 16)
+    ORDER_KEYS.append(order_key(q))
+    ALONE.append(frozenset((q,)))
 
 
 #: The tables by square id that :attr:`Base.cells` is read with (:class:`.core.grid.SquareTable`).

@@ -24,11 +24,11 @@ from typing import Final
 from regalia.core.grid import Pos, neighbours8, square_id
 from regalia.games.carcassonne.actions import DRAW, PLACE, Action
 from regalia.games.carcassonne.base import (
-    ORDER_SPAN,
+    ALONE,
+    ORDER_KEYS,
     PH_DRAW,
     PH_FOLLOWER,
     PH_PLACE,
-    SIDE_VECTORS,
     SLOTS,
     SQUARES,
     TILE,
@@ -105,42 +105,41 @@ class Effects(Rules):
         """Put tile type ``tile`` turned ``rotation`` at ``pos`` and join its features to the
         neighbours' (no check, no turn: for setting up positions; a turn lays its tile by
         :meth:`apply`)."""
-        self.board[pos] = tile * 4 + rotation // 90
+        code = self.board[pos] = tile * 4 + rotation // 90
         self._legal = None
-        self._join_tile(pos)
+        self._join_tile(pos, code)
 
-    def _join_tile(self, pos: Pos) -> None:
-        """Give the tile at ``pos`` its nodes, join them to the neighbours' features and update the
-        free positions around it."""
-        turned = self.turned(pos)
+    def _join_tile(self, pos: Pos, code: int) -> None:
+        """Give the tile at ``pos`` (its ``board`` code ``code``) its nodes, join them to the
+        neighbours' features and update the free positions around it."""
+        turned = self.cat.by_code[code]
+        i = square_id(pos)
+        cells = SQUARES.reaching(self.cells, i)
         base = len(self.parent)
         self.nodes[pos] = base
         parent = self.parent
         fdata = self.fdata
-        tiles = frozenset((pos,))
+        tiles = ALONE[i]
         for k, seg in enumerate(turned.segments):
             parent.append(base + k)
             open_edges = len(seg.sides) if seg.kind in (CITY, ROAD) else 0
-            cities = tuple(base + c for c in seg.cities) if seg.cities else ()
+            cities = tuple([base + c for c in seg.cities]) if seg.cities else ()
             fdata.append(Feature(seg.kind, tiles, open_edges, int(seg.pennant), (), cities))
         if turned.abbey >= 0:
             self.abbeys[pos] = turned.segments[turned.abbey].kind
-        i = square_id(pos)
-        cells = SQUARES.reaching(self.cells, i)
         order = self.need_sorted
         keys = self.need_keys
-        x, y = pos
         if 0 < cells[i] < TILE:  # a free position: it leaves the order (by its key)
-            at = bisect_left(keys, x * ORDER_SPAN + y)  # order_key(pos), as the keys below
-            del keys[at]
-            del order[at]
-        cells[i] = TILE + self.board[pos]
+            at = bisect_left(keys, ORDER_KEYS[i])
+            keys.pop(at)
+            order.pop(at)
+        cells[i] = TILE + code
         by_code = self.cat.by_code
         nodes = self.nodes
         edges = turned.edges
         marks = turned.marks
         around = SQUARES.around[i]  # the eight clockwise from north: the sides are every other
-        for side, (dx, dy) in enumerate(SIDE_VECTORS):
+        for side in range(4):  # N E S W
             j = around[2 * side]
             c = cells[j]
             back = (side + 2) % 4
@@ -148,7 +147,7 @@ class Effects(Rules):
                 # the free position beyond this side now sees its edge: its pattern's number gains
                 # the edge's mark, and the position keeps its place in the order (by its key)
                 pattern = cells[j] = c + marks[side]
-                key = (x + dx) * ORDER_SPAN + y + dy
+                key = ORDER_KEYS[j]
                 at = bisect_left(keys, key)
                 if c:
                     order[at] = (order[at][0], pattern, order[at][2])
