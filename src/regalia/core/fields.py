@@ -34,7 +34,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeGuard
 
 from regalia.core.errors import DataError, PositionError
-from regalia.core.grid import Pos, format_pos, parse_pos
+from regalia.core.grid import REACH, Pos, format_pos, parse_pos, within_reach
 
 # -- data files: DataError naming the entry and the field --------------------------------------------
 
@@ -151,9 +151,16 @@ def parse_pos_field(value: Any, field: str, error: Callable[[str, str], Position
     if not isinstance(value, str):
         raise error(field, f"expected a position 'x,y', got {value!r}")
     try:
-        return parse_pos(value)
+        pos = parse_pos(value)
     except ValueError:
         raise error(field, f"{value!r} is not a position 'x,y'") from None
+    if not within_reach(pos):
+        raise error(
+            field,
+            f"{value!r} lies further than {REACH} squares from 0,0: a board's positions run from "
+            f"{-REACH} to {REACH} in each coordinate",
+        )
+    return pos
 
 
 def distinct_pos(value: Any, field: str, seen: dict[Pos, int], index: int, items: str = "board") -> Pos:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from math import isqrt
 from typing import Final
 
+from regalia.core.errors import PositionError
+
 #: A square ``(x, y)``. Typed as a tuple of any length, not ``tuple[int, int]``: the compiled build
 #: (mypyc) keeps a fixed-length tuple unboxed, as a C struct, and so built a new tuple object each
 #: time a position went into a dict, a set or an action (every membership test of the rules' hot
@@ -94,6 +96,28 @@ def square_of(i: int) -> Pos:
     return square((a // 2 if a % 2 == 0 else -(a + 1) // 2, b // 2 if b % 2 == 0 else -(b + 1) // 2))
 
 
+#: How far from the start square (0,0) a board's squares may lie, in each coordinate: the engines
+#: keep lists by square id (:class:`SquareTable`), whose length grows with the square of the
+#: farthest square's distance, so a position from outside further than this is refused
+#: (:func:`within_reach`, :func:`regalia.core.fields.parse_pos_field`). A game's whole bag laid
+#: in one line from the start stays well within it.
+REACH: Final = 128
+
+
+def within_reach(pos: Pos) -> bool:
+    """Whether ``pos`` lies within :data:`REACH` of the start square in both coordinates.
+
+    >>> within_reach((128, -128)), within_reach((129, 0))
+    (True, False)
+    """
+    return -REACH <= pos[0] <= REACH and -REACH <= pos[1] <= REACH
+
+
+#: The ids of the squares within reach are those under this (:func:`square_id` pairs each
+#: coordinate folded onto 0, 1, 2..., at most ``2 * REACH`` within reach).
+_REACH_IDS: Final = (2 * REACH + 1) ** 2
+
+
 class SquareTable:
     """Tables by square id (:func:`square_id`), grown together as play reaches further squares.
 
@@ -146,7 +170,15 @@ class SquareTable:
 
     def reaching(self, cells: list[int], i: int) -> list[int]:
         """``cells``, a list by id, grown with zeros to reach every square around the square of
-        id ``i``, and the tables grown to cover it (as :meth:`covering`)."""
+        id ``i``, and the tables grown to cover it (as :meth:`covering`). A square further than
+        :data:`REACH` is refused (:class:`~regalia.core.errors.PositionError`), before anything
+        changes."""
+        if i >= _REACH_IDS:
+            q = square_of(i)
+            raise PositionError(
+                f"{format_pos(q)} lies further than {REACH} squares from 0,0: the engines keep boards "
+                f"within {-REACH} to {REACH} in each coordinate"
+            )
         span = self.span
         if i >= len(span):
             self.cover(i + 1)

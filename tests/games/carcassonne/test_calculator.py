@@ -855,3 +855,48 @@ def test_load_position_errors(tmp_path: Path) -> None:
     bad.write_text("{")
     with pytest.raises(PositionError, match="not valid JSON"):
         load_position(bad)
+
+
+# -- how far a board may reach (core.grid.REACH) ------------------------------------------------
+
+
+def _shifted(doc: dict[str, Any], dx: int, dy: int) -> dict[str, Any]:
+    """``doc`` with every position moved by ``dx, dy``."""
+
+    def move(pos: str) -> str:
+        x, y = (int(v) for v in pos.split(","))
+        return f"{x + dx},{y + dy}"
+
+    out = copy.deepcopy(doc)
+    for entry in (*out["board"], *out.get("followers", [])):
+        entry["pos"] = move(entry["pos"])
+    return out
+
+
+def test_a_board_anywhere_within_reach_scores_as_at_the_start() -> None:
+    """The engines keep boards by square within 128 of 0,0 in each coordinate (docs/formats.md):
+    the example moved to the edge of that reach scores the same."""
+    doc = example()
+    far = 125  # the example spans -1 to 3 across and -1 to 2 up
+    here = score_position(parse_position(doc))
+    there = score_position(parse_position(_shifted(doc, far, -far)))
+    assert there.totals == here.totals == (28, 21)
+    assert [there.by_kind(seat) for seat in (0, 1)] == [here.by_kind(seat) for seat in (0, 1)]
+
+
+def test_a_board_beyond_reach_is_refused_by_its_field() -> None:
+    """A position further than 128 from 0,0 is refused at once, naming the field (before, a
+    board 30,000 squares away was accepted, and its lists by square id ran out of memory)."""
+    doc = _shifted(position(["D 0,0 0", "U 1,0 0"]), 30000, 0)
+    with pytest.raises(PositionError, match=r"board\[0\]\.pos: '30000,0' lies further than 128 squares"):
+        parse_position(doc)
+
+
+def test_a_tile_laid_beyond_reach_changes_nothing() -> None:
+    """Laying a tile out of reach (a setup, not a move: no move reaches that far) is refused before
+    the board changes."""
+    state = CarcassonneState.new(regalia.load_game("carcassonne"))  # type: ignore[arg-type]
+    before = (dict(state.board), list(state.cells), list(state.need_sorted))
+    with pytest.raises(PositionError, match="129,0 lies further than 128 squares from 0,0"):
+        state.lay_tile((129, 0), 0, 0)
+    assert (dict(state.board), list(state.cells), list(state.need_sorted)) == before

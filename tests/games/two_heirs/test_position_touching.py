@@ -38,3 +38,23 @@ def test_tiles_touching_by_a_corner_are_one_area() -> None:
     doc = _doc(("0,0", "white", "T9"), ("1,1", "blue", "T8"), ("2,0", None, "W1"))
     score_position(parse_position(doc))
     score_position(parse_position(_doc(("0,0", "white", "T9"))))
+
+
+def test_a_state_with_a_tile_beyond_reach_is_refused_by_its_field() -> None:
+    """A state document's tile further than 128 from 0,0 (the engines keep boards by square within
+    that reach, docs/formats.md) is refused at once, naming the field: before, a tile 30,000
+    squares away was read, and the lists by square id ran out of memory."""
+    import json
+    import random
+
+    import regalia
+    from regalia.core.loop import playout
+
+    game = regalia.load_game("two-heirs")
+    state = game.new_state(seed=2)
+    playout(state, random.Random(1), decisions=30)
+    doc = json.loads(json.dumps(state.to_json()))
+    doc["board"].append(dict(doc["board"][-1], pos="30000,7"))
+    field = f"field 'board\\[{len(doc['board']) - 1}\\]\\.pos'"
+    with pytest.raises(PositionError, match=f"{field}: '30000,7' lies further than 128 squares from 0,0"):
+        game.state_from_json(doc)

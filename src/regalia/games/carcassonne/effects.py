@@ -105,16 +105,17 @@ class Effects(Rules):
         """Put tile type ``tile`` turned ``rotation`` at ``pos`` and join its features to the
         neighbours' (no check, no turn: for setting up positions; a turn lays its tile by
         :meth:`apply`)."""
+        i = square_id(pos)
+        SQUARES.reaching(self.cells, i)  # (a square out of reach is refused here, before any change)
         code = self.board[pos] = tile * 4 + rotation // 90
         self._legal = None
-        self._join_tile(pos, code)
+        self._join_tile(pos, code, i)
 
-    def _join_tile(self, pos: Pos, code: int) -> None:
-        """Give the tile at ``pos`` (its ``board`` code ``code``) its nodes, join them to the
-        neighbours' features and update the free positions around it."""
+    def _join_tile(self, pos: Pos, code: int, i: int) -> None:
+        """Give the tile at ``pos`` (of square id ``i``; its ``board`` code ``code``) its nodes, join
+        them to the neighbours' features and update the free positions around it."""
         turned = self.cat.by_code[code]
-        i = square_id(pos)
-        cells = SQUARES.reaching(self.cells, i)
+        cells = self.cells  # (reaching the squares around it: lay_tile)
         base = len(self.parent)
         self.nodes[pos] = base
         parent = self.parent
