@@ -67,7 +67,7 @@ def benchmarks(game: Any, seed: int, boards: int = 100, repeat: int = 20) -> dic
             legal = state.legal_actions()
             times.append(timer() - t0)
         placements.append(len(legal))
-        frontier.append(len(state.need))
+        frontier.append(len(state.need_sorted))
     return {
         "boards": measured,
         "tiles_on_board": TILES,
