@@ -33,6 +33,7 @@ from regalia.games.carcassonne.base import (
     SQUARES,
     TILE,
     Feature,
+    tiles_around,
 )
 from regalia.games.carcassonne.rules import Rules
 from regalia.games.carcassonne.tiles import (
@@ -265,10 +266,8 @@ class Effects(Rules):
         done = []
         for j in (i, *SQUARES.around[i]):
             c = cells[j]
-            if c >= TILE and by_code[c - TILE].abbey >= 0:
-                q = SQUARES.squares[j]
-                if self.abbey_neighbours(q) == 8:
-                    done.append(q)
+            if c >= TILE and by_code[c - TILE].abbey >= 0 and tiles_around(cells, j) == 8:
+                done.append(SQUARES.squares[j])
         return done
 
     def _challenged(self, pos: Pos, done: list[Pos]) -> Pos | None:
